@@ -1,0 +1,352 @@
+"""The calculator machinery: declared inputs, validation, results and the registry.
+
+Every rule module declares its calculators with :func:`calculator`; nothing else in the
+project knows how a value is parsed or checked, so the CLI, the site build and the browser
+reject the same bad input with the same message.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+KINDS = ("int", "number", "choice", "bool")
+
+# ASCII only: Python's int() and float() also accept other scripts' digits ("١٢"), which a
+# rules form should question rather than silently read.
+_INT_TEXT = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_NUMBER_TEXT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+_MAX_SHOWN = 40  # characters of a bad value quoted back in a message
+
+
+class RulesInputError(ValueError):
+    """Bad input for a calculator. ``field`` names the input (or ``calculator``/``inputs``)."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def _shown(raw: Any) -> str:
+    """The received value as a message quotes it: short, and never a wall of text."""
+    if isinstance(raw, str):
+        text = raw if len(raw) <= _MAX_SHOWN else raw[:_MAX_SHOWN] + f"... ({len(raw)} characters)"
+        return repr(text) if raw.strip() else "nothing (an empty field)"
+    if raw is None:
+        return "nothing (None)"
+    text = repr(raw)
+    if len(text) > _MAX_SHOWN:
+        text = text[:_MAX_SHOWN] + "..."
+    return f"{text} ({type(raw).__name__})"
+
+
+def plain(value: Any) -> Any:
+    """A value as JSON and readers want it: whole Fractions as int, others as float."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
+
+
+def number_text(value: Any) -> str:
+    """A number for reading: at most two decimals, no trailing zeros ("28.8", "7", "0.33")."""
+    value = plain(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Input:
+    """One declared input. ``derived`` describes a default that follows other inputs."""
+
+    name: str
+    label: str
+    kind: str
+    default: Any
+    unit: str = ""
+    min: Any = None
+    max: Any = None
+    step: Any = None
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    help: str = ""
+    derived: str = ""  # reader-facing description of a default computed from other inputs
+    derive: Callable[[dict], Any] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise TypeError(f"{self.name}: kind must be one of {KINDS}")
+
+    def allowed(self) -> str:
+        """What this input accepts, in words, for messages and form hints."""
+        if self.kind == "bool":
+            return "yes or no (true/false)"
+        if self.kind == "choice":
+            return "one of " + ", ".join(value for value, _ in self.choices)
+        what = "a whole number" if self.kind == "int" else "a number"
+        if self.step is not None and self.kind == "number":
+            what += f" in steps of {number_text(self.step)}"
+        if self.min is not None and self.max is not None:
+            return f"{what} from {number_text(self.min)} to {number_text(self.max)}"
+        if self.min is not None:
+            return f"{what}, {number_text(self.min)} or more"
+        if self.max is not None:
+            return f"{what}, {number_text(self.max)} or less"
+        return what
+
+    def _reject(self, raw: Any) -> RulesInputError:
+        return RulesInputError(
+            self.name, f"{self.label} ({self.name}): received {_shown(raw)}; enter {self.allowed()}."
+        )
+
+    def parse(self, raw: Any) -> Any:
+        """The validated value (int, Fraction, str or bool), or RulesInputError."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, int) and raw in (0, 1):
+                return bool(raw)
+            if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
+                return raw.strip().lower() in _TRUE
+            raise self._reject(raw)
+        if self.kind == "choice":
+            if isinstance(raw, str):
+                wanted = raw.strip().lower()
+                for value, label in self.choices:
+                    if wanted in (value, label.lower()):
+                        return value
+            raise self._reject(raw)
+        value = self._parse_number(raw)
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            raise self._reject(raw)
+        if self.kind == "number" and self.step is not None and (value - (self.min or 0)) % Fraction(self.step):
+            raise self._reject(raw)
+        return value
+
+    def _parse_number(self, raw: Any) -> Any:
+        if isinstance(raw, bool):  # True is an int to Python, not a number to a reader
+            raise self._reject(raw)
+        if isinstance(raw, str):
+            text = raw.strip()
+            if len(text) > 100 or not (_INT_TEXT if self.kind == "int" else _NUMBER_TEXT).fullmatch(text):
+                raise self._reject(raw)
+            if "e" in text.lower() and abs(int(text.lower().split("e")[1])) > 50:
+                raise self._reject(raw)  # "1e400" is far outside every range; don't build it
+            value = Fraction(text)
+        elif isinstance(raw, int):
+            value = Fraction(raw)
+        elif isinstance(raw, float):
+            if not math.isfinite(raw):
+                raise self._reject(raw)
+            value = Fraction(repr(raw))  # the decimal the caller meant, not the binary float
+        elif isinstance(raw, Fraction):
+            value = raw
+        else:
+            raise self._reject(raw)
+        if self.kind == "int":
+            if value.denominator != 1:
+                raise self._reject(raw)
+            return value.numerator
+        return value
+
+    def describe(self) -> dict:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "unit": self.unit,
+            "min": plain(self.min),
+            "max": plain(self.max),
+            "step": plain(self.step) if self.step is not None else (1 if self.kind == "int" else None),
+            "default": plain(self.default),
+            "choices": [value for value, _ in self.choices] if self.kind == "choice" else None,
+            "choice_labels": dict(self.choices) if self.kind == "choice" else None,
+            "help": self.help,
+            "derived": self.derived or None,
+        }
+
+
+@dataclass(frozen=True)
+class Output:
+    name: str
+    label: str
+    unit: str = ""
+    help: str = ""
+
+    def describe(self) -> dict:
+        return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help}
+
+
+class Result(Mapping):
+    """A calculator's outputs (``result[name]``, ``dict(result)``) and its working.
+
+    ``steps`` are short sentences, each naming the rule it applies; ``inputs`` are the
+    values actually used, defaults included.
+    """
+
+    def __init__(self, calculator_id: str, outputs: dict, steps: list[str], inputs: dict):
+        self.calculator_id = calculator_id
+        self._outputs = {name: plain(value) for name, value in outputs.items()}
+        self.steps = list(steps)
+        self.inputs = {name: plain(value) for name, value in inputs.items()}
+
+    def __getitem__(self, name):
+        return self._outputs[name]
+
+    def __iter__(self):
+        return iter(self._outputs)
+
+    def __len__(self):
+        return len(self._outputs)
+
+    def __repr__(self):
+        return f"Result({self.calculator_id!r}, {self._outputs!r})"
+
+
+class Working:
+    """Collects the steps of a calculation as it runs."""
+
+    def __init__(self):
+        self.steps: list[str] = []
+
+    def __call__(self, sentence: str) -> None:
+        self.steps.append(sentence)
+
+
+@dataclass(frozen=True)
+class Calculator:
+    id: str
+    system: str
+    title: str
+    summary: str
+    inputs: tuple[Input, ...]
+    outputs: tuple[Output, ...]
+    function: Callable[..., dict]
+    page: str = ""  # the docs page that places it, for links from elsewhere
+
+    def describe(self) -> dict:
+        return {
+            "id": self.id,
+            "system": self.system,
+            "title": self.title,
+            "summary": self.summary,
+            "page": self.page,
+            "inputs": [i.describe() for i in self.inputs],
+            "outputs": [o.describe() for o in self.outputs],
+        }
+
+    def resolve(self, given: Any) -> dict:
+        """Validated values for every input, defaults (and derived defaults) filled in."""
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
+            raise RulesInputError("inputs", f"inputs: received {_shown(given)}; pass a mapping of input names to values.")
+        known = {i.name: i for i in self.inputs}
+        for name in given:
+            if name not in known:
+                raise RulesInputError(
+                    str(name)[:_MAX_SHOWN],
+                    f"{_shown(name)} is not an input of {self.id}; its inputs are {', '.join(known)}.",
+                )
+        values = {}
+        for spec in self.inputs:
+            if spec.name in given:
+                values[spec.name] = spec.parse(given[spec.name])
+            elif spec.derive is None:
+                values[spec.name] = spec.parse(spec.default)
+        # Derived defaults come last: they read the other inputs.
+        for spec in self.inputs:
+            if spec.name not in values:
+                values[spec.name] = spec.derive(values)
+        return values
+
+    def run(self, given: Any) -> Result:
+        values = self.resolve(given)
+        working = Working()
+        outputs = self.function(working, **values)
+        missing = [o.name for o in self.outputs if o.name not in outputs]
+        if missing:  # a bug in a rule module, never the reader's doing
+            raise AssertionError(f"{self.id} did not produce {missing}")
+        return Result(self.id, outputs, working.steps, values)
+
+
+_REGISTRY: dict[str, Calculator] = {}
+
+
+def calculator(id: str, system: str, title: str, summary: str, inputs, outputs, page: str = ""):
+    """Declare a calculator; the decorated function takes ``(step, **inputs)`` and returns outputs."""
+
+    def register(function):
+        if id in _REGISTRY:
+            raise ValueError(f"calculator {id} declared twice")
+        _REGISTRY[id] = Calculator(id, system, title, summary, tuple(inputs), tuple(outputs), function, page)
+        return function
+
+    return register
+
+
+def get(calculator_id: Any) -> Calculator:
+    if isinstance(calculator_id, str) and calculator_id in _REGISTRY:
+        return _REGISTRY[calculator_id]
+    raise RulesInputError(
+        "calculator",
+        f"calculator: received {_shown(calculator_id)}; use one of {', '.join(sorted(_REGISTRY))}.",
+    )
+
+
+def all_calculators() -> list[Calculator]:
+    return list(_REGISTRY.values())
+
+
+# Tables printed on the rules pages, produced from the same data the calculators use.
+@dataclass(frozen=True)
+class Table:
+    id: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple, ...]
+    note: str = ""
+
+    def describe(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "columns": list(self.columns),
+            "rows": [[plain(cell) for cell in row] for row in self.rows],
+            "note": self.note,
+        }
+
+
+_TABLES: dict[str, Callable[[], Table]] = {}
+
+
+def table(id: str):
+    """Declare a table; the decorated function builds it from rule data."""
+
+    def register(function):
+        _TABLES[id] = function
+        return function
+
+    return register
+
+
+def get_table(table_id: str) -> Table:
+    if table_id not in _TABLES:
+        raise KeyError(f"no table {table_id!r}; tables are {', '.join(sorted(_TABLES))}")
+    built = _TABLES[table_id]()
+    return Table(table_id, *built) if not isinstance(built, Table) else built
+
+
+def table_ids() -> list[str]:
+    return sorted(_TABLES)

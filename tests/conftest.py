@@ -1,0 +1,42 @@
+"""Shared fixtures: one strict build of the site per test run, served on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory):
+    """Build the site once with ``mkdocs build --strict``; the result carries the outcome."""
+    site_dir = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    completed = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    return completed, site_dir
+
+
+@pytest.fixture(scope="session")
+def site_dir(site_build):
+    completed, directory = site_build
+    if completed.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{completed.stdout}\n{completed.stderr}")
+    return directory
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir):
+    from widgets.serve import serve_in_thread
+
+    server, url = serve_in_thread(str(site_dir))
+    yield url
+    server.shutdown()
+    server.server_close()

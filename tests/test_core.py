@@ -1,0 +1,126 @@
+"""The public contract of rulescore: catalogue, calculate, errors, CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import pytest
+
+import rulescore
+from rulescore import RulesInputError, calculate, catalogue
+
+CATALOGUE = catalogue()
+IDS = [calc["id"] for calc in CATALOGUE]
+
+
+def test_catalogue_is_json_and_complete():
+    assert json.loads(json.dumps(CATALOGUE)) == CATALOGUE
+    assert {"gurps.encumbrance", "gurps.jump"} <= set(IDS)
+    assert len(IDS) == len(set(IDS))
+    for calc in CATALOGUE:
+        assert {"id", "system", "title", "summary", "inputs", "outputs"} <= set(calc)
+        assert calc["title"] and calc["summary"] and calc["system"]
+        for spec in calc["inputs"]:
+            assert {"name", "label", "kind", "unit", "min", "max", "step", "default", "choices"} <= set(spec)
+            assert spec["kind"] in ("int", "number", "choice", "bool")
+            assert spec["default"] is not None, f"{calc['id']}.{spec['name']} has no default"
+            if spec["kind"] == "choice":
+                assert spec["default"] in spec["choices"]
+        for spec in calc["outputs"]:
+            assert {"name", "label", "unit"} <= set(spec)
+
+
+@pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
+def test_defaults_match_the_declared_defaults(calc):
+    """Calling with no inputs equals calling with every declared default."""
+    declared = {spec["name"]: spec["default"] for spec in calc["inputs"]}
+    empty = calculate(calc["id"], {})
+    assert dict(empty) == dict(calculate(calc["id"], declared))
+    assert dict(empty) == dict(calculate(calc["id"]))
+    assert set(empty) == {spec["name"] for spec in calc["outputs"]}
+    assert empty.steps and all(isinstance(step, str) and step for step in empty.steps)
+    assert json.loads(json.dumps(dict(empty))) == dict(empty)
+
+
+@pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
+def test_form_strings_equal_numbers(calc):
+    numbers = {s["name"]: s["default"] for s in calc["inputs"] if s["kind"] in ("int", "number")}
+    strings = {name: str(value) for name, value in numbers.items()}
+    assert dict(calculate(calc["id"], strings)) == dict(calculate(calc["id"], numbers))
+
+
+BAD_VALUES = [None, math.nan, math.inf, -math.inf, 10**400, -1e300, "", "abc", "١٢", "1e400", "NaN",
+              "x" * 10_000, [], {}, [1], object(), b"6", "0x10", " ", "6,5", "--6"]
+
+
+@pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
+def test_bad_values_raise_rules_input_error_naming_the_field(calc):
+    for spec in calc["inputs"]:
+        for bad in BAD_VALUES:
+            with pytest.raises(RulesInputError) as caught:
+                calculate(calc["id"], {spec["name"]: bad})
+            error = caught.value
+            assert isinstance(error, ValueError)
+            assert error.field == spec["name"]
+            assert spec["name"] in str(error) and spec["label"] in str(error)
+            assert "enter" in str(error) and len(str(error)) < 400
+
+
+def test_error_message_names_field_value_and_what_is_allowed():
+    with pytest.raises(RulesInputError) as caught:
+        calculate("gurps.encumbrance", {"st": "0"})
+    assert caught.value.field == "st"
+    assert "'0'" in caught.value.message and "1 to 1000" in caught.value.message
+    with pytest.raises(RulesInputError, match="steps of 0.25"):
+        calculate("gurps.encumbrance", {"basic_speed": "5.3"})
+
+
+def test_unknown_calculator_and_unknown_input():
+    with pytest.raises(RulesInputError) as caught:
+        calculate("gurps.nothing", {})
+    assert caught.value.field == "calculator" and "gurps.jump" in caught.value.message
+    for bad_id in (None, 3, ["gurps.jump"]):
+        with pytest.raises(RulesInputError):
+            calculate(bad_id, {})
+    with pytest.raises(RulesInputError) as caught:
+        calculate("gurps.jump", {"basic_mvoe": 6})
+    assert caught.value.field == "basic_mvoe" and "basic_move" in caught.value.message
+    for bad_inputs in ([1, 2], "basic_move=6", 7):
+        with pytest.raises(RulesInputError) as caught:
+            calculate("gurps.jump", bad_inputs)
+        assert caught.value.field == "inputs"
+
+
+def test_decimal_strings_are_exact():
+    # 5.25 as text and 5.25 as a float must mean the same quarter-step value.
+    assert dict(calculate("gurps.encumbrance", {"basic_speed": "5.25"})) == dict(
+        calculate("gurps.encumbrance", {"basic_speed": 5.25}))
+
+
+def test_table_ids_build():
+    for table_id in rulescore.tables():
+        data = rulescore.table(table_id)
+        assert data["rows"] and all(len(row) == len(data["columns"]) for row in data["rows"])
+        json.dumps(data)
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "rulescore", *args], capture_output=True, text=True)
+
+
+def test_cli_list_run_and_json():
+    listed = run_cli("--list")
+    assert listed.returncode == 0
+    for calc_id in IDS:
+        assert calc_id in listed.stdout
+    shown = run_cli("gurps.jump", "basic_move=6")
+    assert shown.returncode == 0
+    assert "High jump: 26 in" in shown.stdout and "Working:" in shown.stdout
+    as_json = json.loads(run_cli("gurps.jump", "basic_move=7", "--json").stdout)
+    assert as_json["outputs"] == dict(calculate("gurps.jump", {"basic_move": 7}))
+    assert as_json["steps"] == calculate("gurps.jump", {"basic_move": 7}).steps
+    assert json.loads(run_cli("--list", "--json").stdout) == CATALOGUE
+    bad = run_cli("gurps.jump", "basic_move=abc")
+    assert bad.returncode == 2 and "basic_move" in bad.stderr and "Traceback" not in bad.stderr

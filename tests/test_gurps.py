@@ -1,0 +1,118 @@
+"""GURPS Lite rules: the source's worked examples and the edges of each rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulescore import calculate
+
+
+def enc(**inputs):
+    return calculate("gurps.encumbrance", inputs)
+
+
+def jump(**inputs):
+    return calculate("gurps.jump", inputs)
+
+
+@pytest.mark.parametrize("st, bl", [(1, 0.2), (3, 1.8), (5, 5), (6, 7.2), (7, 9.8), (8, 13), (10, 20),
+                                    (12, 29), (13, 34), (15, 45), (20, 80)])
+def test_basic_lift(st, bl):
+    # ST x ST / 5, rounded to the nearest pound from 10 lb up (12 x 12 / 5 = 28.8 -> 29).
+    assert enc(st=st)["basic_lift_lb"] == bl
+
+
+def test_basic_lift_step_names_the_rule():
+    steps = enc(st=12).steps
+    assert steps[0] == "Basic Lift = ST × ST / 5 = 12 × 12 / 5 = 28.8, rounded to 29 lb."
+
+
+def test_load_limits_are_multiples_of_basic_lift():
+    result = enc(st=10)
+    assert [result[f"limit_{name}_lb"] for name in ("none", "light", "medium", "heavy", "extra_heavy")] == [
+        20, 40, 60, 120, 200]
+    assert result["carry_on_back_lb"] == 300
+
+
+@pytest.mark.parametrize("load, level, name", [
+    (0, 0, "None"), (20, 0, "None"), (20.01, 1, "Light"), (40, 1, "Light"), (40.1, 2, "Medium"),
+    (60, 2, "Medium"), (61, 3, "Heavy"), (120, 3, "Heavy"), (121, 4, "Extra-Heavy"), (200, 4, "Extra-Heavy"),
+])
+def test_a_load_exactly_at_a_limit_is_inside_it(load, level, name):
+    result = enc(st=10, load_lb=load)
+    assert (result["encumbrance_level"], result["encumbrance"]) == (level, name)
+
+
+def test_exact_limits_with_a_fractional_basic_lift():
+    # ST 6: BL 7.2 lb, so Light ends at 14.4 lb exactly; binary floats must not push it over.
+    assert enc(st=6, load_lb="14.4")["encumbrance_level"] == 1
+    assert enc(st=6, load_lb=14.4)["encumbrance_level"] == 1
+    assert enc(st=6, load_lb="14.41")["encumbrance_level"] == 2
+    assert enc(st=6, load_lb=21.6)["encumbrance_level"] == 2  # 3 x 7.2
+
+
+@pytest.mark.parametrize("basic_move, load, move", [
+    (5, 20, 5), (5, 40, 4), (5, 60, 3), (5, 120, 2), (5, 200, 1),
+    (7, 40, 5), (7, 60, 4), (7, 120, 2), (7, 200, 1),   # 5.6 -> 5, 4.2 -> 4, 2.8 -> 2, 1.4 -> 1
+    (2, 200, 1), (1, 120, 1),                           # 0.4 and 0.4 -> never below 1
+    (0, 200, 0),                                        # our reading: Basic Move 0 stays 0
+])
+def test_move_by_encumbrance(basic_move, load, move):
+    assert enc(st=10, basic_move=basic_move, load_lb=load)["move"] == move
+
+
+@pytest.mark.parametrize("basic_speed, load, dodge", [
+    (5, 0, 8), (5.75, 0, 8), (6, 40, 8), (5, 200, 4), (0, 200, 1), (1.5, 60, 2),
+])
+def test_dodge(basic_speed, load, dodge):
+    assert enc(st=10, basic_speed=basic_speed, load_lb=load)["dodge"] == dodge
+
+
+def test_basic_move_defaults_to_basic_speed_without_fractions():
+    assert enc(basic_speed=6.75, load_lb=0)["move"] == 6
+    assert enc(basic_speed="6.75").inputs["basic_move"] == 6
+    assert enc(basic_speed=6.75, basic_move=4).inputs["basic_move"] == 4
+
+
+def test_over_extra_heavy_is_not_an_error():
+    on_back = enc(st=10, load_lb=250)
+    assert on_back["move"] == 0 and on_back["encumbrance"] == "Over Extra-Heavy"
+    assert on_back["encumbrance_level"] == 4
+    assert "1 FP" in on_back["note"] and "cannot move" in on_back["note"]
+    assert "300 lb" in on_back["note"]  # 15 x BL
+    too_heavy = enc(st=10, load_lb=301)
+    assert too_heavy["move"] == 0 and "shift" in too_heavy["note"] and "1000 lb" in too_heavy["note"]
+    assert enc(st=10, load_lb=300)["note"] == on_back["note"].replace("250 lb", "300 lb")
+
+
+def test_source_jump_examples():
+    # "A Basic Move of 6 lets you jump 26 inches straight up ... and 9 feet" standing.
+    result = jump(basic_move=6)
+    assert result["high_jump_in"] == 26 and result["broad_jump_ft"] == 9
+
+
+@pytest.mark.parametrize("basic_move, yards, high, broad", [
+    (6, 1, 32, 11), (6, 4, 50, 17), (6, 5, 52, 18), (6, 100, 52, 18),   # capped at twice standing
+    (3, 0, 8, 3), (3, 2, 16, 6), (2, 0, 2, 1), (2, 5, 4, 2),
+    (1, 0, 0, 0), (1, 10, 0, 0), (0, 0, 0, 0),                           # never negative
+])
+def test_running_jumps(basic_move, yards, high, broad):
+    result = jump(basic_move=basic_move, running_yards=yards)
+    assert (result["high_jump_in"], result["broad_jump_ft"]) == (high, broad)
+
+
+def test_a_running_start_never_shortens_a_jump():
+    for basic_move in range(0, 15):
+        standing = jump(basic_move=basic_move)
+        for yards in range(0, 20):
+            running = jump(basic_move=basic_move, running_yards=yards)
+            assert running["high_jump_in"] >= standing["high_jump_in"]
+            assert running["broad_jump_ft"] >= standing["broad_jump_ft"]
+            assert running["high_jump_in"] <= 2 * standing["high_jump_in"]
+
+
+def test_more_load_never_lowers_the_level_and_more_st_never_lowers_basic_lift():
+    levels = [enc(st=11, load_lb=load)["encumbrance_level"] for load in range(0, 300, 3)]
+    assert levels == sorted(levels)
+    lifts = [enc(st=st)["basic_lift_lb"] for st in range(1, 40)]
+    assert lifts == sorted(lifts)

@@ -1,0 +1,92 @@
+"""The browser engine's files: the rulescore wheel and the vendored Pyodide runtime.
+
+The wheel is written here directly (a wheel is a zip with a dist-info folder), so the build
+needs no build backend and gives the same bytes for the same sources. When a Python of the
+runtime's minor version with pyodide-build is set up (see README), the wheel's modules are
+precompiled to bytecode with ``pyodide py-compile`` so the browser skips compiling them.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "rulescore"
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+# The core runtime a module worker needs; nothing else from the npm package is served.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_BUILD = Path(os.environ.get("RULES_PYODIDE_BUILD", ROOT / ".venv-pyodide" / "bin" / "pyodide"))
+WHEEL_NAME = "rulescore.whl"  # fixed name: the worker fetches it without a version lookup
+_EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same sources give the same wheel
+
+
+def _version() -> str:
+    for line in (PACKAGE / "__init__.py").read_text().splitlines():
+        if line.startswith("__version__"):
+            return line.split("=")[1].strip().strip("\"'")
+    raise RuntimeError("rulescore/__init__.py has no __version__")
+
+
+def build_wheel(directory: Path) -> Path:
+    """Write rulescore-VERSION-py3-none-any.whl into ``directory`` and return its path."""
+    version = _version()
+    dist_info = f"rulescore-{version}.dist-info"
+    entries = {
+        f"rulescore/{path.name}": path.read_bytes() for path in sorted(PACKAGE.glob("*.py"))
+    }
+    entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: rulescore\nVersion: {version}\n".encode()
+    entries[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: widgets.engine\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    record = []
+    for name, data in entries.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={digest},{len(data)}")
+    record.append(f"{dist_info}/RECORD,,")
+    entries[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+
+    path = Path(directory) / f"rulescore-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name, data in entries.items():
+            info = zipfile.ZipInfo(name, _EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            wheel.writestr(info, data)
+    return path
+
+
+def precompile(wheel: Path) -> bool:
+    """Replace the wheel's .py files with bytecode, when pyodide-build is set up. True if done."""
+    if not PYODIDE_BUILD.exists():
+        return False
+    subprocess.run([str(PYODIDE_BUILD), "py-compile", "--silent", str(wheel)], check=True)
+    return True
+
+
+def write_engine(site_dir: Path) -> dict:
+    """Put the wheel and the Pyodide runtime into the built site; report what was done."""
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE_NPM / name).exists()]
+    if missing:
+        raise RuntimeError(f"Pyodide runtime files missing from node_modules/pyodide ({missing}): run npm ci")
+    runtime_dir = Path(site_dir) / "pyodide"
+    runtime_dir.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        target = runtime_dir / name
+        source = PYODIDE_NPM / name
+        if not target.exists() or target.stat().st_size != source.stat().st_size:
+            shutil.copyfile(source, target)
+    engine_dir = Path(site_dir) / "assets" / "engine"
+    engine_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        wheel = build_wheel(Path(scratch))
+        compiled = precompile(wheel)
+        # py-compile replaces the wheel with one tagged for the runtime (cp313): take whichever is left.
+        (built,) = Path(scratch).glob("*.whl")
+        shutil.copyfile(built, engine_dir / WHEEL_NAME)
+    return {"wheel": engine_dir / WHEEL_NAME, "precompiled": compiled}

@@ -1,0 +1,48 @@
+"""The MkDocs hook (``hooks:`` in mkdocs.yml): calculator and table fences, browser assets,
+and the engine files (rulescore wheel, vendored Pyodide) written into the built site."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+# MkDocs loads this file by path; the project root must be importable for rulescore/widgets.
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.structure.files import File  # noqa: E402
+
+from widgets import engine, render  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.widgets")
+ASSETS = Path(__file__).resolve().parent / "assets"
+FENCES = (
+    ("calculator", render.calculator_fence),
+    ("table", render.table_fence),
+    ("example", render.example_fence),
+)
+
+
+def on_config(config):
+    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
+    custom = superfences.setdefault("custom_fences", [])
+    known = {fence["name"] for fence in custom}
+    for name, formatter in FENCES:
+        if name not in known:
+            custom.append({"name": name, "class": name, "format": formatter})
+    return config
+
+
+def on_files(files, config):
+    # The browser side lives in widgets/assets; it is served as assets/widgets/.
+    for path in sorted(ASSETS.iterdir()):
+        files.append(File.generated(config, f"assets/widgets/{path.name}", abs_src_path=str(path)))
+    return files
+
+
+def on_post_build(config):
+    done = engine.write_engine(Path(config.site_dir))
+    how = "precompiled with pyodide py-compile" if done["precompiled"] else "as source (pyodide-build not set up)"
+    log.info("engine: rulescore wheel %s; Pyodide runtime copied", how)

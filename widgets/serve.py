@@ -1,0 +1,64 @@
+"""Serve the built site: ``python -m widgets.serve [--host 127.0.0.1] [--port 8000] [--dir site]``.
+
+A plain static server with the MIME types the engine needs set explicitly (module scripts
+must be JavaScript, the runtime must be application/wasm), whatever the host's mimetypes
+database says. The tests serve the site with the same class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def log_message(self, format, *args):  # quiet unless asked: the tests make thousands of requests
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(directory: str, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False):
+    server = ThreadingHTTPServer((host, port), functools.partial(SiteHandler, directory=directory))
+    server.daemon_threads = True
+    server.verbose = verbose
+    return server
+
+
+def serve_in_thread(directory: str, host: str = "127.0.0.1", port: int = 0):
+    """Start a server on a free port in a daemon thread; returns (server, base_url)."""
+    server = make_server(directory, host, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}/"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dir", default="site", help="the built site (mkdocs build)")
+    args = parser.parse_args(argv)
+    server = make_server(args.dir, args.host, args.port, verbose=True)
+    print(f"Serving {args.dir}/ at http://{args.host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
