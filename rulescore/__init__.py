@@ -5,7 +5,8 @@ Public contract (used by the site, the browser and checks outside this repositor
 tables printed on the rules pages.
 """
 
-from . import gurps  # noqa: F401  (registers its calculators and tables)
+# Importing a rules module registers its calculators and tables, in this order.
+from . import bfrpg, gurps, gurps_combat, shell  # noqa: F401
 from .core import Result, RulesInputError, all_calculators, get, get_table, table_ids
 
 __version__ = "0.1.0"

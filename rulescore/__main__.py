@@ -7,7 +7,7 @@ import json
 import sys
 
 from . import RulesInputError, calculate, catalogue
-from .core import number_text
+from .core import get
 
 
 def main(argv=None) -> int:
@@ -47,10 +47,9 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps({"outputs": dict(result), "steps": result.steps, "inputs": result.inputs}, indent=2))
         return 0
-    labels = {o["name"]: o for c in catalogue() if c["id"] == args.calculator for o in c["outputs"]}
-    for name, value in result.items():
-        unit = f" {labels[name]['unit']}" if labels[name]["unit"] else ""
-        print(f"{labels[name]['label']}: {number_text(value)}{unit}")
+    for spec in get(args.calculator).outputs:
+        unit = f" {spec.unit}" if spec.unit else ""
+        print(f"{spec.label}: {spec.text(result[spec.name])}{unit}")
     print("\nWorking:")
     for sentence in result.steps:
         print(f"  - {sentence}")

@@ -177,15 +177,34 @@ class Input:
         }
 
 
+def percent_text(probability: Any) -> str:
+    """A probability 0-1 as a percentage with up to two decimals ("62.5%", "0.46%", "100%")."""
+    return number_text(Fraction(probability) * 100 if not isinstance(probability, float) else probability * 100) + "%"
+
+
+OUTPUT_FORMATS = {"number": number_text, "percent": percent_text}
+
+
 @dataclass(frozen=True)
 class Output:
+    """One declared output. ``format``: "number" (also right for text and yes/no values), or
+    "percent" for a probability 0-1, shown as a percentage while ``data-value`` stays 0-1."""
+
     name: str
     label: str
     unit: str = ""
     help: str = ""
+    format: str = "number"
+
+    def __post_init__(self):
+        if self.format not in OUTPUT_FORMATS:
+            raise TypeError(f"{self.name}: format must be one of {tuple(OUTPUT_FORMATS)}")
+
+    def text(self, value: Any) -> str:
+        return OUTPUT_FORMATS[self.format](value)
 
     def describe(self) -> dict:
-        return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help}
+        return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help, "format": self.format}
 
 
 class Result(Mapping):

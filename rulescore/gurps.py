@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from . import dice
 from .core import Input, Output, calculator, number_text as n, table
 
 SYSTEM = "GURPS Lite"
@@ -22,6 +23,27 @@ ENCUMBRANCE_LEVELS = (
 )
 CARRY_ON_BACK_MULTIPLE = 15  # more than Extra-Heavy, at 1 FP a second
 SHIFT_SLIGHTLY_MULTIPLE = 50
+
+
+def roll_outcome(roll: int, effective_skill: int) -> str:
+    """What a 3d6 roll against effective skill gives, criticals included."""
+    if roll <= 4 or (roll == 5 and effective_skill >= 15) or (roll == 6 and effective_skill >= 16):
+        return "critical success"
+    if roll == 18 or (roll == 17 and effective_skill <= 15) or roll - effective_skill >= 10:
+        return "critical failure"
+    if roll >= 17 or roll > effective_skill:
+        return "failure"
+    return "success"
+
+
+def success_odds(effective_skill: int) -> dict[str, Fraction]:
+    """Exact chances of each outcome on 3d6; "success" includes critical successes."""
+    odds = {"critical success": Fraction(0), "success": Fraction(0), "failure": Fraction(0),
+            "critical failure": Fraction(0)}
+    for roll, p in dice.distribution(3, 6).items():
+        odds[roll_outcome(roll, effective_skill)] += p
+    odds["success"] += odds["critical success"]
+    return odds
 
 
 def basic_lift(st: int, step=None) -> Fraction:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from . import calculate, core
-from .core import RulesInputError, number_text
+from . import calculate
+from .core import RulesInputError, get
 
 
 def respond(calculator_id, inputs=None) -> dict:
@@ -18,9 +18,10 @@ def respond(calculator_id, inputs=None) -> dict:
         result = calculate(calculator_id, inputs)
     except RulesInputError as error:
         return {"ok": False, "field": error.field, "message": error.message}
+    outputs = get(calculator_id).outputs
     return {
         "ok": True,
-        "outputs": {name: {"value": value, "text": number_text(value)} for name, value in result.items()},
+        "outputs": {spec.name: {"value": result[spec.name], "text": spec.text(result[spec.name])} for spec in outputs},
         "steps": result.steps,
         "inputs": result.inputs,
     }
@@ -35,4 +36,4 @@ def respond_json(calculator_id: str, inputs_json: str) -> str:
     return json.dumps(respond(calculator_id, inputs), allow_nan=False)
 
 
-__all__ = ["respond", "respond_json", "core"]
+__all__ = ["respond", "respond_json"]

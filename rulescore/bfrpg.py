@@ -1,0 +1,3 @@
+"""Basic Fantasy RPG: dungeon and wilderness adventuring."""
+
+SYSTEM = "Basic Fantasy RPG"

@@ -1,0 +1,3 @@
+"""The SHELL roleplaying system (Chris Harwood-Jones, 1992)."""
+
+SYSTEM = "SHELL"
