@@ -25,6 +25,37 @@ CARRY_ON_BACK_MULTIPLE = 15  # more than Extra-Heavy, at 1 FP a second
 SHIFT_SLIGHTLY_MULTIPLE = 50
 
 
+# Thrust and swing damage by ST, (dice, adds). Only ST 1-20 is sourced; nothing is extrapolated.
+_DAMAGE_ROWS = (  # (lowest ST, highest ST, thrust, swing)
+    (1, 2, (1, -6), (1, -5)), (3, 4, (1, -5), (1, -4)), (5, 6, (1, -4), (1, -3)), (7, 8, (1, -3), (1, -2)),
+    (9, 9, (1, -2), (1, -1)), (10, 10, (1, -2), (1, 0)), (11, 11, (1, -1), (1, 1)), (12, 12, (1, -1), (1, 2)),
+    (13, 13, (1, 0), (2, -1)), (14, 14, (1, 0), (2, 0)), (15, 15, (1, 1), (2, 1)), (16, 16, (1, 1), (2, 2)),
+    (17, 17, (1, 2), (3, -1)), (18, 18, (1, 2), (3, 0)), (19, 19, (2, -1), (3, 1)), (20, 20, (2, -1), (3, 2)),
+)
+DAMAGE_ST_RANGE = (1, 20)
+
+
+def dice_text(dice_count: int, adds: int) -> str:
+    """GURPS dice notation: (1, -2) -> "1d-2", (2, 0) -> "2d", (1, 1) -> "1d+1"."""
+    return f"{dice_count}d" + (f"{adds:+d}" if adds else "")
+
+
+def damage_for_st(st: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """((thrust dice, adds), (swing dice, adds)) for ST 1-20."""
+    for low, high, thrust, swing in _DAMAGE_ROWS:
+        if low <= st <= high:
+            return thrust, swing
+    raise ValueError(f"the damage table covers ST {DAMAGE_ST_RANGE[0]}-{DAMAGE_ST_RANGE[1]}, not {st}")
+
+
+@table("gurps.damage_by_st")
+def damage_table():
+    rows = tuple((f"{low}" if low == high else f"{low}-{high}", dice_text(*thrust), dice_text(*swing))
+                 for low, high, thrust, swing in _DAMAGE_ROWS)
+    return ("Basic damage by ST", ("ST", "Thrust", "Swing"), rows,
+            "The sources give the table up to ST 20 only.")
+
+
 def roll_outcome(roll: int, effective_skill: int) -> str:
     """What a 3d6 roll against effective skill gives, criticals included."""
     if roll <= 4 or (roll == 5 and effective_skill >= 15) or (roll == 6 and effective_skill >= 16):
