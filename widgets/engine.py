@@ -53,19 +53,33 @@ def build_wheel(directory: Path) -> Path:
     entries[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
 
     path = Path(directory) / f"rulescore-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+    _write_zip(path, entries)
+    return path
+
+
+def _write_zip(path: Path, entries: dict) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in entries.items():
             info = zipfile.ZipInfo(name, _EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
-            wheel.writestr(info, data)
-    return path
+            archive.writestr(info, data)
+
+
+def _pin_timestamps(path: Path) -> None:
+    """py-compile stamps the build time into the zip: rewrite it so equal sources give
+    equal bytes (and the offline cache keeps an unchanged engine instead of refetching it)."""
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    _write_zip(path, entries)
 
 
 def precompile(wheel: Path) -> bool:
     """Replace the wheel's .py files with bytecode, when pyodide-build is set up. True if done."""
     if not PYODIDE_BUILD.exists():
         return False
-    subprocess.run([str(PYODIDE_BUILD), "py-compile", "--silent", str(wheel)], check=True)
+    # SOURCE_DATE_EPOCH makes py_compile write hash-based .pyc headers, not the build time.
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
+    subprocess.run([str(PYODIDE_BUILD), "py-compile", "--silent", str(wheel)], check=True, env=env)
     return True
 
 
@@ -88,5 +102,7 @@ def write_engine(site_dir: Path) -> dict:
         compiled = precompile(wheel)
         # py-compile replaces the wheel with one tagged for the runtime (cp313): take whichever is left.
         (built,) = Path(scratch).glob("*.whl")
+        if compiled:
+            _pin_timestamps(built)
         shutil.copyfile(built, engine_dir / WHEEL_NAME)
     return {"wheel": engine_dir / WHEEL_NAME, "precompiled": compiled}

@@ -14,7 +14,7 @@ if str(ROOT) not in sys.path:
 
 from mkdocs.structure.files import File  # noqa: E402
 
-from widgets import engine, render  # noqa: E402
+from widgets import engine, offline, render  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.widgets")
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -43,6 +43,11 @@ def on_files(files, config):
 
 
 def on_post_build(config):
-    done = engine.write_engine(Path(config.site_dir))
+    site_dir = Path(config.site_dir)
+    done = engine.write_engine(site_dir)
     how = "precompiled with pyodide py-compile" if done["precompiled"] else "as source (pyodide-build not set up)"
     log.info("engine: rulescore wheel %s; Pyodide runtime copied", how)
+    offline.write_web_manifest(site_dir)
+    # Last: the precache list hashes every file the steps above wrote.
+    saved = offline.write_service_worker(site_dir)
+    log.info("offline: sw.js precaches %d files, %.1f MB (version %s)", saved["files"], saved["bytes"] / 1e6, saved["version"])

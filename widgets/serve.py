@@ -31,11 +31,16 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if self.server.verbose:
             super().log_message(format, *args)
 
+    def log_request(self, code="-", size="-"):
+        self.server.requested.append(self.path)  # what was fetched, for tests of the offline cache
+        super().log_request(code, size)
+
 
 def make_server(directory: str, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False):
     server = ThreadingHTTPServer((host, port), functools.partial(SiteHandler, directory=directory))
     server.daemon_threads = True
     server.verbose = verbose
+    server.requested = []
     return server
 
 

@@ -53,6 +53,25 @@ function showFailure(form) {
   form.removeAttribute("aria-busy");
   setStatus(form, `The live calculator could not start (${engine.failure}). ` +
     "The result shown is for the default inputs; the rules on this page are unaffected.");
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "rc-retry";
+  retry.dataset.retry = "";
+  retry.textContent = "Try again";
+  retry.addEventListener("click", restartEngine);
+  form.querySelector("[data-status]")?.append(" ", retry);
+}
+
+function restartEngine() {
+  engine.worker.terminate();
+  engine = null;
+  waiting.clear();
+  startEngine();
+  for (const form of forms()) {
+    delete form.dataset.error;
+    form.dataset.state = STATE.loading;
+    setStatus(form, "Starting the live calculator…");
+  }
 }
 
 // The values as typed: rulescore validates them, so "abc" reaches it and gets its message.

@@ -1,0 +1,150 @@
+"""Offline at the table: first visit online, then every page, calculator and the search with
+the network cut; a new build taking over cleanly; the site under a sub-path."""
+
+from __future__ import annotations
+
+import shutil
+import struct
+
+import pytest
+
+import rulescore
+from rulescore.web import respond
+from tests.browser.helpers import calculator, expected_outputs, set_input, shown_outputs, wait_live, wait_settled
+from widgets import offline
+from widgets.serve import serve_in_thread
+
+SUBPATH = "rules/"  # served below a sub-path, as on a project's GitHub Pages
+
+
+@pytest.fixture
+def hosted(site_dir, tmp_path):
+    """A private copy of the built site at http://127.0.0.1:PORT/rules/ (tests may change it)."""
+    shutil.copytree(site_dir, tmp_path / SUBPATH)
+    server, url = serve_in_thread(str(tmp_path))
+    yield {"url": url + SUBPATH, "dir": tmp_path / SUBPATH, "server": server}
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def site_url(hosted):
+    """The page guard's idea of "local" follows the private server."""
+    return hosted["url"]
+
+
+def pages_of(site_dir):
+    return sorted("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
+                  for p in site_dir.rglob("index.html"))
+
+
+def wait_offline_ready(page):
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+
+
+def search(page, words: str) -> int:
+    page.keyboard.press("s")  # mkdocs-material's search shortcut
+    page.keyboard.type(words, delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    return page.locator(".md-search-result__item").count()
+
+
+def test_everything_works_offline_after_one_visit(page, context, hosted):
+    url, site = hosted["url"], hosted["dir"]
+    page.goto(url + "gurps/jumping/")
+    wait_offline_ready(page)
+    assert "offline" in page.locator("[data-offline-status]").text_content()
+    cache_names = page.evaluate("caches.keys()")
+    assert len(cache_names) == 1 and cache_names[0].startswith("rules-at-the-table-")
+
+    context.set_offline(True)
+    pages = pages_of(site)
+    for path in pages:
+        fresh = context.new_page()  # a cold load, as when the tablet opens the site again
+        fresh.goto(url + path)
+        assert fresh.locator("h1").first.is_visible(), path
+        if fresh.locator("form[data-calculator]").count():
+            wait_live(fresh)
+            assert fresh.locator("form[data-calculator][data-state=ready]").count() == \
+                fresh.locator("form[data-calculator]").count(), path
+        fresh.close()
+    # Every calculator computes offline, and the search answers.
+    for calc in rulescore.catalogue():
+        page.goto(url + calc["page"])
+        form = calculator(page, calc["id"])
+        wait_live(page)
+        spec = calc["inputs"][0]
+        value = spec["max"] if spec["kind"] in ("int", "number") else spec["default"]
+        set_input(form, spec, str(value).lower())
+        wait_settled(form)
+        assert shown_outputs(form) == expected_outputs(respond(calc["id"], {spec["name"]: str(value).lower()}))
+    page.goto(url)
+    assert search(page, "jump") >= 1
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    print(f"offline: {len(pages)} pages and {len(rulescore.catalogue())} calculators worked with the network cut; "
+          f"built site {size / 1e6:.1f} MB")
+
+
+def test_a_new_build_takes_over_cleanly(page, hosted):
+    url, site, server = hosted["url"], hosted["dir"], hosted["server"]
+    page.goto(url)
+    wait_offline_ready(page)
+    old_version = page.evaluate("caches.keys()")[0]
+
+    # A changed build: one page differs, so the precache list and its version change.
+    index = site / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace("</h1>", " (second edition)</h1>", 1),
+                     encoding="utf-8")
+    saved = offline.write_service_worker(site)
+    server.requested.clear()
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.offline === 'update'", timeout=60_000)
+    assert "second edition" not in page.locator("h1").first.text_content()  # never a mix
+    with page.expect_navigation():
+        page.locator(".rc-offline-action").click()
+    page.wait_for_selector("h1:has-text('second edition')")
+    wait_offline_ready(page)
+    assert page.evaluate("caches.keys()") == [f"rules-at-the-table-{saved['version']}"] != [old_version]
+    # Unchanged files came from the old cache, not the network.
+    assert not [p for p in server.requested if p.endswith(".wasm") or p.endswith("python_stdlib.zip")]
+    assert "/rules/index.html" in server.requested or "/rules/" in server.requested
+
+
+def test_a_broken_engine_says_so_and_offers_a_retry(page, hosted):
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    calc = rulescore.catalogue()[0]
+    page.goto(hosted["url"] + calc["page"])
+    form = calculator(page, calc["id"])
+    page.wait_for_function("document.querySelector('form[data-calculator]').dataset.state === 'error'",
+                           timeout=60_000)
+    assert "could not start" in form.locator("[data-status]").text_content()
+    assert shown_outputs(form) == expected_outputs(respond(calc["id"]))
+    page.unroute("**/pyodide.asm.wasm")
+    form.locator("[data-retry]").click()
+    wait_live(page)
+    assert form.get_attribute("data-state") == "ready"
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_site_installs_on_a_home_screen(page, hosted):
+    page.goto(hosted["url"])
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    manifest = page.evaluate("async (href) => (await fetch(href)).json()", href)
+    assert manifest["display"] == "standalone" and manifest["name"] and manifest["theme_color"]
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    sizes = set()
+    for icon in manifest["icons"]:
+        if icon["type"] != "image/png":
+            continue
+        data = (hosted["dir"] / icon["src"]).read_bytes()
+        width, height = _png_size(data)
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert {192, 512} <= sizes
+    touch = page.locator('link[rel="apple-touch-icon"]').get_attribute("href")
+    data = page.evaluate("async (h) => Array.from(new Uint8Array(await (await fetch(h)).arrayBuffer()))", touch)
+    assert _png_size(bytes(data)) == (180, 180)

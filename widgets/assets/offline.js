@@ -1,0 +1,76 @@
+// Registers the service worker (sw.js at the site root) and says, in one quiet line at the
+// foot of the page, how far saving the site for offline use has got. When everything is
+// saved, <html> gets data-offline="ready".
+
+const siteRoot = new URL("../../", import.meta.url);
+const html = document.documentElement;
+
+function statusLine() {
+  let line = document.querySelector("[data-offline-status]");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "rc-offline";
+    line.dataset.offlineStatus = "";
+    line.setAttribute("role", "status");
+    (document.querySelector(".md-footer-meta__inner") || document.body).append(line);
+  }
+  return line;
+}
+
+function say(state, text, action) {
+  html.dataset.offline = state;
+  const line = statusLine();
+  line.textContent = text;
+  if (action) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "rc-offline-action";
+    button.textContent = action.label;
+    button.addEventListener("click", action.run, { once: true });
+    line.append(" ", button);
+  }
+}
+
+function offerUpdate(worker) {
+  say("update", "A new version of this site has been saved.", {
+    label: "Use it now",
+    run: () => worker.postMessage({ type: "skip-waiting" }),
+  });
+}
+
+async function start() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+    say("unavailable", "Offline use needs this site to be opened over https (or on this device as localhost).");
+    return;
+  }
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  // The new version took over: reload once, so the page and its files are all from it.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) window.location.reload();
+  });
+  navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data.type === "precache-progress" && data.done < data.total && html.dataset.offline !== "ready") {
+      say("saving", `Saving the site for offline use: ${data.done} of ${data.total} files…`);
+    } else if (data.type === "precache-failed") {
+      say("failed", `Saving for offline use did not finish (${data.message}); it will be tried again on your next visit.`);
+    }
+  });
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(new URL("sw.js", siteRoot), { scope: siteRoot.href });
+  } catch (error) {
+    say("failed", `Offline use could not be set up (${error.message}).`);
+    return;
+  }
+  const watch = (worker) => worker.addEventListener("statechange", () => {
+    if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+  });
+  if (registration.installing) watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+  // An active worker has finished saving every file of its version.
+  await navigator.serviceWorker.ready;
+  if (html.dataset.offline !== "update") say("ready", "Saved on this device: the whole site works offline.");
+}
+
+start();
