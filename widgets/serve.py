@@ -1,5 +1,9 @@
 """Serve the built site: ``python -m widgets.serve [--host 127.0.0.1] [--port 8000] [--dir site]``.
 
+``--lan`` listens on every interface and prints the addresses a tablet on the same network
+can open; ``--cert``/``--key`` serve https, which a service worker (offline use) needs on
+any address other than localhost.
+
 A plain static server with the MIME types the engine needs set explicitly (module scripts
 must be JavaScript, the runtime must be application/wasm), whatever the host's mimetypes
 database says. The tests serve the site with the same class.
@@ -9,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import socket
+import ssl
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -51,14 +57,39 @@ def serve_in_thread(directory: str, host: str = "127.0.0.1", port: int = 0):
     return server, f"http://{host}:{server.server_address[1]}/"
 
 
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, from its own name (no traffic sent)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return sorted({info[4][0] for info in infos if not info[4][0].startswith("127.")})
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", default="site", help="the built site (mkdocs build)")
+    parser.add_argument("--lan", action="store_true", help="listen on all interfaces and print their addresses")
+    parser.add_argument("--cert", help="TLS certificate (PEM) to serve https")
+    parser.add_argument("--key", help="private key (PEM) of --cert")
     args = parser.parse_args(argv)
-    server = make_server(args.dir, args.host, args.port, verbose=True)
-    print(f"Serving {args.dir}/ at http://{args.host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    host = "0.0.0.0" if args.lan else args.host
+    server = make_server(args.dir, host, args.port, verbose=True)
+    scheme = "http"
+    if args.cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.cert, args.key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        scheme = "https"
+    port = server.server_address[1]
+    addresses = lan_addresses() if args.lan else [host]
+    print(f"Serving {args.dir}/ (Ctrl+C stops). Open:", flush=True)
+    for address in addresses or ["<this machine's address>"]:
+        print(f"  {scheme}://{address}:{port}/", flush=True)
+    if args.lan and scheme == "http":
+        print("  Offline use needs https on a network address: see README, 'At the table'.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
