@@ -13,6 +13,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from mkdocs.structure.files import File  # noqa: E402
+from mkdocs.utils import get_relative_url  # noqa: E402
 
 from widgets import engine, offline, render  # noqa: E402
 
@@ -40,6 +41,14 @@ def on_files(files, config):
     for path in sorted(ASSETS.iterdir()):
         files.append(File.generated(config, f"assets/widgets/{path.name}", abs_src_path=str(path)))
     return files
+
+
+def on_post_page(output, page, config):
+    """Pages with calculators start the engine from <head>, before the page has finished loading."""
+    if 'data-calculator="' not in output:
+        return output
+    src = get_relative_url("assets/widgets/engine-start.js", page.url)
+    return output.replace("</head>", f'<script type="module" async src="{src}"></script></head>', 1)
 
 
 def on_post_build(config):

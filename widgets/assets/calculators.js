@@ -20,13 +20,19 @@ function setStatus(form, text) {
   if (status) status.textContent = text;
 }
 
-function startEngine() {
+// Tells other scripts (offline.js waits for it before saving the site) how the engine went.
+function announce(state) {
+  document.dispatchEvent(new CustomEvent("rc:engine", { detail: { state } }));
+}
+
+export function startEngine() {
   if (engine) return;
   const worker = new Worker(workerURL, { type: "module" });
   engine = { worker, ready: false, failure: null };
   worker.onmessage = ({ data }) => {
     if (data.type === "ready") {
       engine.ready = true;
+      announce("ready");
       forms().forEach(update);
     } else if (data.type === "failed") {
       engineFailed(data.message);
@@ -44,7 +50,12 @@ function startEngine() {
 
 function engineFailed(reason) {
   engine.failure = reason;
+  announce("failed");
   forms().forEach(showFailure);
+}
+
+export function engineState() {
+  return !engine ? "off" : engine.failure ? "failed" : engine.ready ? "ready" : "loading";
 }
 
 function showFailure(form) {
@@ -142,6 +153,7 @@ function show(form, response) {
   delete form.dataset.error;
   form.dataset.state = STATE.ready;
   setStatus(form, "Live: the result follows your inputs.");
+  form.dispatchEvent(new CustomEvent("rc:result", { bubbles: true }));
 }
 
 function bind(form) {
@@ -165,6 +177,12 @@ function init() {
   found.forEach(bind);
 }
 
-// mkdocs-material's instant navigation announces each new page on document$.
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
-else init();
+// This module may run early, from the head of a calculator page (engine-start.js), to start
+// the engine while the page is still loading; forms are bound once the document is parsed.
+// mkdocs-material's instant navigation then announces each new page on document$.
+function whenParsed() {
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
+  else init();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed, { once: true });
+else whenParsed();

@@ -2,10 +2,15 @@
 // foot of the page, how far saving the site for offline use has got. When everything is
 // saved, <html> gets data-offline="ready".
 
+import { engineState } from "./calculators.js";
+
 const siteRoot = new URL("../../", import.meta.url);
 const html = document.documentElement;
+let shown = null; // {state, text, action}: kept so instant navigation can draw it again
 
-function statusLine() {
+function render() {
+  if (!shown) return;
+  html.dataset.offline = shown.state;
   let line = document.querySelector("[data-offline-status]");
   if (!line) {
     line = document.createElement("p");
@@ -14,21 +19,20 @@ function statusLine() {
     line.setAttribute("role", "status");
     (document.querySelector(".md-footer-meta__inner") || document.body).append(line);
   }
-  return line;
-}
-
-function say(state, text, action) {
-  html.dataset.offline = state;
-  const line = statusLine();
-  line.textContent = text;
-  if (action) {
+  line.textContent = shown.text;
+  if (shown.action) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "rc-offline-action";
-    button.textContent = action.label;
-    button.addEventListener("click", action.run, { once: true });
+    button.textContent = shown.action.label;
+    button.addEventListener("click", shown.action.run, { once: true });
     line.append(" ", button);
   }
+}
+
+function say(state, text, action) {
+  shown = { state, text, action };
+  render();
 }
 
 function offerUpdate(worker) {
@@ -38,7 +42,7 @@ function offerUpdate(worker) {
   });
 }
 
-async function start() {
+async function register() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {
     say("unavailable", "Offline use needs this site to be opened over https (or on this device as localhost).");
     return;
@@ -73,4 +77,12 @@ async function start() {
   if (html.dataset.offline !== "update") say("ready", "Saved on this device: the whole site works offline.");
 }
 
-start();
+// Saving 13 MB competes with the calculator engine for the network and the CPU, so a page
+// with calculators lets its engine start first; other pages save once they have loaded.
+const hasCalculators = Boolean(document.querySelector('script[src$="engine-start.js"]'));
+if (hasCalculators && ["ready", "failed"].includes(engineState())) register();
+else if (hasCalculators) document.addEventListener("rc:engine", register, { once: true });
+else if (document.readyState === "complete") register();
+else window.addEventListener("load", register, { once: true });
+
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(render);
