@@ -46,7 +46,7 @@ class PageGuard:
         local = urlsplit(site_url).netloc
         context.on("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
         context.on("console", lambda message: message.type == "error" and self.errors.append(
-            f"console error: {message.text}"))
+            f"console error: {message.text} ({message.location.get('url', '')})"))
 
         def on_request(request):
             self.requests.append(request.url)
