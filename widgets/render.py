@@ -131,16 +131,23 @@ def example_html(source: str) -> str:
     answer = respond(calc_id, inputs)
     if not answer["ok"]:
         raise FenceError(f"example {source!r}: {answer['message']}")
-    labels = {spec["name"]: spec for spec in _CATALOGUE[calc_id]["inputs"]}
-    given = ", ".join(
-        f"{labels[name]['label']} {number_text(value)}{(' ' + labels[name]['unit']) if labels[name]['unit'] else ''}"
-        for name, value in answer["inputs"].items()
-    )
+    specs = {spec["name"]: spec for spec in _CATALOGUE[calc_id]["inputs"]}
+    given = ", ".join(_given(specs[name], value) for name, value in answer["inputs"].items())
     steps = "".join(f"<li>{escape(step)}</li>" for step in answer["steps"])
     return (
         f'<div class="rc-example" data-example="{escape(calc_id)}"><p><strong>Worked example</strong> '
         f"({escape(given)}):</p><ol>{steps}</ol></div>"
     )
+
+
+def _given(spec: dict, value) -> str:
+    """One input of a worked example as a reader says it: "Type of climb: stone wall"."""
+    if spec["kind"] == "choice":
+        return f"{spec['label']}: {spec['choice_labels'][value]}"
+    if spec["kind"] == "bool":
+        return f"{spec['label']}: {'yes' if value else 'no'}"
+    unit = f" {spec['unit']}" if spec["unit"] else ""
+    return f"{spec['label']} {number_text(value)}{unit}"
 
 
 def table_html(table_id: str) -> str:

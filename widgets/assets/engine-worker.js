@@ -19,6 +19,8 @@ const boot = (async () => {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   // unpackArchive is faster than loadPackage for one dependency-free wheel (no lock lookup).
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  // For the benchmark (and curious readers in devtools): the engine's memory once running.
+  self.engineStats = () => ({ wasmHeapBytes: pyodide._module?.HEAP8?.length ?? null });
   return pyodide.pyimport("rulescore.web").respond_json;
 })();
 

@@ -1,0 +1,253 @@
+"""Speed benchmark: ``./run bench`` (or ``.venv/bin/python -m bench.benchmark [--rounds N]``).
+
+Builds the site, serves it on 127.0.0.1 and measures, in one Chromium run with our page and
+its baseline alternated so that machine drift cancels:
+
+1. first contentful paint of a rules page with calculators vs. the same page without them;
+2. navigation -> calculator ready, cold (fresh profile) and warm, vs. a bare page that only
+   boots the same Pyodide files in a module worker (bench/bare/);
+3. instant navigation to a second calculator page -> its calculator ready;
+4. input event -> updated output, median and p95 over 200 edits;
+5. bytes a first visit downloads (raw and gzip), precache size, build time, engine memory.
+
+Prints a table and writes bench/results.json. Figures only: nothing here passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402
+from widgets.offline import precache_entries  # noqa: E402
+from widgets.serve import serve_in_thread  # noqa: E402
+
+PAGE = "gurps/encumbrance/"
+SECOND_PAGE = "gurps/jumping/"
+READY_PROBE = """() => {
+  const mark = () => {
+    const forms = [...document.querySelectorAll('form[data-calculator]')];
+    if (forms.length && forms.every(f => f.dataset.state === 'ready') && !window.__readyAt) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+}"""
+
+
+def build(site: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+                   cwd=ROOT, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return time.perf_counter() - started
+
+
+def add_variants(site: Path) -> None:
+    shutil.copytree(ROOT / "bench" / "bare", site / "bare")
+    html = (site / PAGE / "index.html").read_text(encoding="utf-8")
+    html = re.sub(r'<form class="rc-calculator".*?</form>', "", html, flags=re.S)
+    html = re.sub(r'<script type="module" async src="[^"]*engine-start.js"></script>', "", html)
+    (site / PAGE / "no-calculators.html").write_text(html, encoding="utf-8")
+
+
+def fcp(page) -> float:
+    return page.evaluate("""() => new Promise(resolve => new PerformanceObserver((list, observer) => {
+        const entry = list.getEntriesByName('first-contentful-paint')[0];
+        if (entry) { observer.disconnect(); resolve(entry.startTime); }
+    }).observe({ type: 'paint', buffered: true }))""")
+
+
+def time_to_ready(page, url: str) -> float:
+    page.goto(url)
+    page.wait_for_function("window.__readyAt", timeout=120_000)
+    return page.evaluate("window.__readyAt")
+
+
+def time_to_bare_ready(page, url: str) -> float:
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.readyAt", timeout=120_000)
+    return float(page.evaluate("document.documentElement.dataset.readyAt"))
+
+
+def input_latency(page, edits: int) -> list[float]:
+    return page.evaluate("""async (edits) => {
+        const form = document.querySelector('form[data-calculator]');
+        const field = form.querySelector('input[name=load_lb]');
+        const times = [];
+        for (let i = 0; i < edits; i++) {
+            const answered = new Promise(resolve => form.addEventListener('rc:result', resolve, { once: true }));
+            const start = performance.now();
+            field.value = String(10 + (i % 90));
+            field.dispatchEvent(new Event('input', { bubbles: true }));
+            await answered;
+            await new Promise(requestAnimationFrame);  // until the new figures are painted
+            times.push(performance.now() - start);
+        }
+        return times;
+    }""", edits)
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def unused_files(site: Path, downloaded: list[str]) -> list[str]:
+    """Downloaded files whose name no page, script or data file of the site mentions."""
+    texts = "".join(p.read_text(encoding="utf-8", errors="ignore") for p in site.rglob("*")
+                    if p.is_file() and p.suffix in (".html", ".js", ".mjs", ".json", ".webmanifest", ".xml")
+                    and p.name != "sw.js")
+    unused = []
+    for path in downloaded:
+        name = path.rstrip("/").split("/")[-1]
+        if name and not name.endswith(".html") and "." in name and name not in texts:
+            unused.append(path)
+    return unused
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="Speed benchmark of the rules site.")
+    parser.add_argument("--rounds", type=int, default=7, help="alternated pairs per comparison")
+    parser.add_argument("--edits", type=int, default=200)
+    parser.add_argument("--out", default=str(ROOT / "bench" / "results.json"))
+    args = parser.parse_args(argv)
+
+    scratch = Path(tempfile.mkdtemp(prefix="rules-bench-"))
+    site = scratch / "site"
+    build_seconds = build(site)
+    precache = precache_entries(site)
+    add_variants(site)
+    ours_server, ours = serve_in_thread(str(site))
+    bare_server, bare = serve_in_thread(str(site))  # another port: another origin, no shared cache
+    executable = os.environ.get("RULES_CHROMIUM") or shutil.which("chromium")
+    results: dict = {"build_seconds": build_seconds, "rounds": args.rounds}
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+
+        def fresh():
+            context = browser.new_context()
+            context.add_init_script(f"({READY_PROBE})()")
+            return context, context.new_page()
+
+        # 1. First contentful paint, with and without calculator blocks (fresh profile each).
+        with_calc, without = [], []
+        for _ in range(args.rounds):
+            for url, bucket in ((ours + PAGE, with_calc), (ours + PAGE + "no-calculators.html", without)):
+                context, page = fresh()
+                page.goto(url)
+                bucket.append(fcp(page))
+                context.close()
+
+        # 2. Cold: fresh profile each time, ours and bare alternated.
+        cold, bare_cold = [], []
+        for _ in range(args.rounds):
+            context, page = fresh()
+            cold.append(time_to_ready(page, ours + PAGE))
+            context.close()
+            context, page = fresh()
+            bare_cold.append(time_to_bare_ready(page, bare + "bare/"))
+            context.close()
+
+        # 5. What a first visit downloads, with the offline cache filled.
+        ours_server.requested.clear()
+        context, page = fresh()
+        page.goto(ours + PAGE)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=180_000)
+        downloaded = list(ours_server.requested)
+        context.close()
+
+        # 2. Warm: one profile per side, loaded once before measuring (HTTP cache; ours also
+        # has its service worker by then).
+        ours_context, ours_page = fresh()
+        time_to_ready(ours_page, ours + PAGE)
+        ours_page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=180_000)
+        bare_context, bare_page = fresh()
+        time_to_bare_ready(bare_page, bare + "bare/")
+        warm, bare_warm = [], []
+        for _ in range(args.rounds):
+            warm.append(time_to_ready(ours_page, ours + PAGE))
+            bare_warm.append(time_to_bare_ready(bare_page, bare + "bare/"))
+
+        # 3. Instant navigation to another calculator page.
+        instant = []
+        for _ in range(args.rounds):
+            time_to_ready(ours_page, ours + PAGE)
+            ours_page.evaluate("window.__readyAt = undefined")
+            start = ours_page.evaluate("performance.now()")
+            ours_page.locator(f'a[href$="{SECOND_PAGE.split("/")[-2]}/"]').first.click()
+            ours_page.wait_for_function(
+                "document.querySelector('form[data-calculator=\"gurps.jump\"]')?.dataset.state === 'ready'"
+                " && window.__readyAt", timeout=60_000)
+            instant.append(ours_page.evaluate("window.__readyAt") - start)
+            assert ours_page.evaluate("performance.getEntriesByType('navigation').length") == 1
+
+        # 4. Input -> updated output.
+        time_to_ready(ours_page, ours + PAGE)
+        latency = input_latency(ours_page, args.edits)
+        workers = ours_page.workers
+        memory = workers[0].evaluate("self.engineStats ? self.engineStats() : null") if workers else None
+        browser.close()
+
+    ours_server.shutdown()
+    bare_server.shutdown()
+    sizes = {path: (site / path.lstrip("/").split("?")[0]).stat().st_size
+             for path in set(downloaded) if (site / path.lstrip("/").split("?")[0]).is_file()}
+    gzipped = sum(len(gzip.compress((site / path.lstrip("/")).read_bytes(), 6)) for path in sizes)
+
+    med = statistics.median
+    results.update({
+        "fcp_ms": {"with_calculators": with_calc, "without": without, "ratio": med(with_calc) / med(without)},
+        "ready_cold_ms": {"ours": cold, "bare_pyodide": bare_cold, "ratio": med(cold) / med(bare_cold)},
+        "ready_warm_ms": {"ours": warm, "bare_pyodide": bare_warm, "ratio": med(warm) / med(bare_warm)},
+        "instant_navigation_ready_ms": instant,
+        "input_to_output_ms": {"median": med(latency), "p95": percentile(latency, 0.95), "edits": len(latency)},
+        "first_visit_bytes": {"raw": sum(sizes.values()), "gzip": gzipped, "files": len(sizes)},
+        "precache": {"files": len(precache), "bytes": sum(entry["bytes"] for entry in precache)},
+        "downloaded_but_unused": unused_files(site, sorted(sizes)),
+        "engine_memory": memory,
+    })
+    Path(args.out).write_text(json.dumps(results, indent=2))
+
+    rows = [
+        ("1. First contentful paint", f"{med(with_calc):.0f} ms", f"{med(without):.0f} ms (no calculators)",
+         results["fcp_ms"]["ratio"], "<= 1.05x"),
+        ("2. Ready, cold", f"{med(cold):.0f} ms", f"{med(bare_cold):.0f} ms (bare Pyodide)",
+         results["ready_cold_ms"]["ratio"], "<= 1.15x"),
+        ("2. Ready, warm", f"{med(warm):.0f} ms", f"{med(bare_warm):.0f} ms (bare Pyodide)",
+         results["ready_warm_ms"]["ratio"], "<= 1.10x"),
+        ("3. Instant navigation -> ready", f"{med(instant):.0f} ms", "", None, "< 100 ms"),
+        ("4. Input -> output (median / p95)", f"{med(latency):.1f} / {percentile(latency, 0.95):.1f} ms", "",
+         None, "p95 < 16 ms"),
+    ]
+    print(f"\n{'measure':36} {'ours':>16} {'baseline':>32} {'ratio':>7}  target")
+    for name, value, baseline, ratio, target in rows:
+        print(f"{name:36} {value:>16} {baseline:>32} {'' if ratio is None else f'{ratio:.2f}x':>7}  {target}")
+    bytes_ = results["first_visit_bytes"]
+    print(f"\n5. First visit downloads {bytes_['files']} files, {bytes_['raw'] / 1e6:.2f} MB raw, "
+          f"{bytes_['gzip'] / 1e6:.2f} MB gzip; precache {results['precache']['files']} files, "
+          f"{results['precache']['bytes'] / 1e6:.2f} MB; build {build_seconds:.1f} s; "
+          f"engine wasm heap {(memory or {}).get('wasmHeapBytes', 0) / 1e6:.1f} MB")
+    print("   downloaded but used by no page:", ", ".join(results["downloaded_but_unused"]) or "none")
+    print(f"\n({args.rounds} alternated rounds; results in {args.out})")
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
