@@ -15,9 +15,11 @@ from pathlib import Path
 
 TEMPLATE = Path(__file__).resolve().parent / "service-worker.js"
 SERVICE_WORKER = "sw.js"
-# Built files no page uses: source maps, the search's extra languages, the zipped sitemap.
-# (sitemap.xml itself stays: instant navigation reads it to know which links are internal.)
-NOT_PRECACHED = ("*.map", "assets/javascripts/lunr/*", "sitemap.xml.gz", SERVICE_WORKER)
+# Built files no page uses: source maps, the search's extra languages, the zipped sitemap,
+# the theme's default favicon (ours replaces it). sitemap.xml itself stays: instant
+# navigation reads it to know which links are internal.
+NOT_PRECACHED = ("*.map", "assets/javascripts/lunr/*", "sitemap.xml.gz", "assets/images/favicon.png",
+                 SERVICE_WORKER)
 
 
 def _url(relative: str) -> str:

@@ -15,6 +15,7 @@ import argparse
 import functools
 import socket
 import ssl
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -42,9 +43,17 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().log_request(code, size)
 
 
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that drops a connection it no longer needs is routine, not an error.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: str, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False):
-    server = ThreadingHTTPServer((host, port), functools.partial(SiteHandler, directory=directory))
-    server.daemon_threads = True
+    server = QuietServer((host, port), functools.partial(SiteHandler, directory=directory))
     server.verbose = verbose
     server.requested = []
     return server

@@ -20,7 +20,9 @@ const boot = (async () => {
   // unpackArchive is faster than loadPackage for one dependency-free wheel (no lock lookup).
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   // For the benchmark (and curious readers in devtools): the engine's memory once running.
-  self.engineStats = () => ({ wasmHeapBytes: pyodide._module?.HEAP8?.length ?? null });
+  self.engineStats = () => ({
+    wasmHeapBytes: pyodide._module?.HEAPU8?.length ?? pyodide._module?.wasmMemory?.buffer.byteLength ?? null,
+  });
   return pyodide.pyimport("rulescore.web").respond_json;
 })();
 
