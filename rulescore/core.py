@@ -195,6 +195,8 @@ class Output:
     unit: str = ""
     help: str = ""
     format: str = "number"
+    min: Any = None  # the range every value of this output lies in, where numeric
+    max: Any = None
 
     def __post_init__(self):
         if self.format not in OUTPUT_FORMATS:
@@ -204,7 +206,9 @@ class Output:
         return OUTPUT_FORMATS[self.format](value)
 
     def describe(self) -> dict:
-        return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help, "format": self.format}
+        low, high = (0, 1) if self.format == "percent" else (self.min, self.max)
+        return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help,
+                "format": self.format, "min": plain(low), "max": plain(high)}
 
 
 class Result(Mapping):
@@ -214,11 +218,16 @@ class Result(Mapping):
     values actually used, defaults included.
     """
 
-    def __init__(self, calculator_id: str, outputs: dict, steps: list[str], inputs: dict):
+    def __init__(self, calculator_id: str, outputs: dict, steps: list[str], inputs: dict,
+                 step_rules: list | None = None, charts: list | None = None):
         self.calculator_id = calculator_id
         self._outputs = {name: plain(value) for name, value in outputs.items()}
         self.steps = list(steps)
         self.inputs = {name: plain(value) for name, value in inputs.items()}
+        # Where each step's rule is explained: "#anchor" on the calculator's page, or
+        # "system/page/#anchor"; None when the step names no section.
+        self.step_rules = list(step_rules) if step_rules is not None else [None] * len(self.steps)
+        self.charts = list(charts or [])  # dice distributions, see Working.chart
 
     def __getitem__(self, name):
         return self._outputs[name]
@@ -233,14 +242,33 @@ class Result(Mapping):
         return f"Result({self.calculator_id!r}, {self._outputs!r})"
 
 
+CHART_KINDS = ("critical-success", "success", "failure", "critical-failure", "neutral")
+
+
 class Working:
-    """Collects the steps of a calculation as it runs."""
+    """Collects the working of a calculation as it runs: ``step(sentence, rule="anchor")``
+    for each step, ``step.chart(...)`` for each dice roll that decides something."""
 
     def __init__(self):
         self.steps: list[str] = []
+        self.step_rules: list = []
+        self.charts: list[dict] = []
 
-    def __call__(self, sentence: str) -> None:
+    def __call__(self, sentence: str, rule: str | None = None) -> None:
         self.steps.append(sentence)
+        self.step_rules.append(rule)
+
+    def chart(self, title: str, bars, summary: str = "") -> None:
+        """A roll's distribution: ``bars`` are (label, probability, kind) in roll order, kind
+        one of CHART_KINDS, so the page can mark the region that succeeds."""
+        bars = [(str(label), Fraction(p), kind) for label, p, kind in bars]
+        if any(kind not in CHART_KINDS for _, _, kind in bars):
+            raise ValueError(f"chart kinds are {CHART_KINDS}")
+        self.charts.append({
+            "title": title,
+            "summary": summary,
+            "bars": [{"label": label, "p": plain(p), "kind": kind} for label, p, kind in bars],
+        })
 
 
 @dataclass(frozen=True)
@@ -297,7 +325,7 @@ class Calculator:
         missing = [o.name for o in self.outputs if o.name not in outputs]
         if missing:  # a bug in a rule module, never the reader's doing
             raise AssertionError(f"{self.id} did not produce {missing}")
-        return Result(self.id, outputs, working.steps, values)
+        return Result(self.id, outputs, working.steps, values, working.step_rules, working.charts)
 
 
 _REGISTRY: dict[str, Calculator] = {}

@@ -86,7 +86,8 @@ def basic_lift(st: int, step=None) -> Fraction:
     if step:
         rounded = f", rounded to {n(bl)}" if bl != raw else ""
         kept = " (under 10 lb it keeps its fraction)" if raw < 10 and raw.denominator != 1 else ""
-        step(f"Basic Lift = ST × ST / 5 = {st} × {st} / 5 = {n(raw)}{rounded} lb{kept}.")
+        step(f"Basic Lift = ST × ST / 5 = {st} × {st} / 5 = {n(raw)}{rounded} lb{kept}.",
+             rule="gurps/encumbrance/#basic-lift")
     return bl
 
 
@@ -144,7 +145,8 @@ def encumbrance(step, st, basic_speed, basic_move, load_lb):
     bl = basic_lift(st, step)
     limits = {name: multiple * bl for _, name, multiple, _ in ENCUMBRANCE_LEVELS}
     step("Load limits = 1, 2, 3, 6 and 10 × BL: "
-         + ", ".join(f"{name} {n(limit)} lb" for name, limit in limits.items()) + ".")
+         + ", ".join(f"{name} {n(limit)} lb" for name, limit in limits.items()) + ".",
+         rule="#the-five-encumbrance-levels")
     level = encumbrance_level(load_lb, bl)
     over = level is None
     if over:
@@ -161,21 +163,22 @@ def encumbrance(step, st, basic_speed, basic_move, load_lb):
                     f"You cannot move with it; braced well, you might shift or rock up to 50 × BL "
                     f"({n(SHIFT_SLIGHTLY_MULTIPLE * bl)} lb).")
         step(f"Encumbrance: {n(load_lb)} lb is over 10 × BL = {n(limits['Extra-Heavy'])} lb, "
-             f"so no encumbrance level applies and Move is 0.")
+             f"so no encumbrance level applies and Move is 0.", rule="#loads-over-extra-heavy")
     else:
         _, name, multiple, factor = ENCUMBRANCE_LEVELS[level]
         step(f"Encumbrance: {n(load_lb)} lb is within {multiple} × BL = {n(multiple * bl)} lb, "
-             f"so the level is {name} ({level}).")
+             f"so the level is {name} ({level}).", rule="#the-five-encumbrance-levels")
         move = encumbered_move(basic_move, level)
         floor_note = " (encumbrance never lowers Move below 1)" if move > math.floor(basic_move * factor) else ""
         step(f"Move = Basic Move × {n(factor)}, fractions dropped = {basic_move} × {n(factor)} "
-             f"= {n(basic_move * factor)} → {move} yd/s{floor_note}.")
+             f"= {n(basic_move * factor)} → {move} yd/s{floor_note}.", rule="#move-and-dodge")
         note = (f"{name} encumbrance: Move {move}; −{level} to Dodge, Climbing and Stealth; "
                 f"−{2 * level} to Swimming." if level else "No encumbrance: full Move and Dodge, no penalties.")
     dodge = encumbered_dodge(basic_speed, level)
     step(f"Dodge = Basic Speed + 3, fractions dropped, − encumbrance level = "
          f"{n(basic_speed)} + 3 → {math.floor(basic_speed) + 3} − {level} = {dodge}"
-         + (" (never below 1)." if math.floor(basic_speed) + 3 - level < 1 else "."))
+         + (" (never below 1)." if math.floor(basic_speed) + 3 - level < 1 else "."),
+         rule="gurps/encumbrance/#move-and-dodge")
     return {
         "basic_lift_lb": bl,
         "encumbrance_level": level,
@@ -237,18 +240,22 @@ def jump(step, basic_move, running_yards):
     standing_high = high_jump_inches(basic_move)
     standing_broad = broad_jump_feet(basic_move)
     step(f"Standing high jump = 6 × Basic Move − 10 = 6 × {basic_move} − 10 = {6 * basic_move - 10} in"
-         + (" → 0 in (a jump is never negative)." if 6 * basic_move - 10 < 0 else "."))
+         + (" → 0 in (a jump is never negative)." if 6 * basic_move - 10 < 0 else "."),
+         rule="#standing-jumps")
     step(f"Standing broad jump = 2 × Basic Move − 3 = 2 × {basic_move} − 3 = {2 * basic_move - 3} ft"
-         + (" → 0 ft (a jump is never negative)." if 2 * basic_move - 3 < 0 else "."))
+         + (" → 0 ft (a jump is never negative)." if 2 * basic_move - 3 < 0 else "."),
+         rule="#standing-jumps")
     high, broad = standing_high, standing_broad
     if running_yards:
         effective = basic_move + running_yards
         high = min(high_jump_inches(effective), 2 * standing_high)
         broad = min(broad_jump_feet(effective), 2 * standing_broad)
         step(f"Running high jump = 6 × (Basic Move + yards run) − 10 = 6 × ({basic_move} + {running_yards}) − 10 "
-             f"= {high_jump_inches(effective)} in, at most twice the standing jump ({2 * standing_high} in): {high} in.")
+             f"= {high_jump_inches(effective)} in, at most twice the standing jump ({2 * standing_high} in): {high} in.",
+             rule="#running-jumps")
         step(f"Running broad jump = 2 × (Basic Move + yards run) − 3 = 2 × ({basic_move} + {running_yards}) − 3 "
-             f"= {broad_jump_feet(effective)} ft, at most twice the standing jump ({2 * standing_broad} ft): {broad} ft.")
+             f"= {broad_jump_feet(effective)} ft, at most twice the standing jump ({2 * standing_broad} ft): {broad} ft.",
+             rule="#running-jumps")
     return {
         "high_jump_in": high,
         "broad_jump_ft": broad,

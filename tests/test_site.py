@@ -105,3 +105,22 @@ def test_no_page_links_another_host_for_assets(site_dir):
         html = page.read_text(encoding="utf-8")
         for attr in re.findall(r'<(?:script|link|img|iframe)[^>]*?(?:src|href)="([^"]+)"', html):
             assert not re.match(r"(https?:)?//", attr), f"{page}: {attr}"
+
+
+def test_every_rule_link_in_the_working_reaches_a_heading(site_dir):
+    """"§ rule" links beside each step must land on a real section of a built page."""
+    from tests.samples import sample_cases
+
+    checked = set()
+    for calc in rulescore.catalogue():
+        for inputs in [{}, *sample_cases(calc)]:
+            answer = respond(calc["id"], inputs)
+            for link in answer["ok"] and answer["rules"] or []:
+                if not link or link in checked:
+                    continue
+                checked.add(link)
+                path, _, anchor = link.partition("#")
+                page = site_dir / path / "index.html"
+                assert page.exists(), f"{calc['id']}: rule link {link} names no page"
+                assert f'id="{anchor}"' in page.read_text(encoding="utf-8"), f"{calc['id']}: no #{anchor} on {path}"
+    assert checked, "no step links to its rule"

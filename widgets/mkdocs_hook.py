@@ -43,6 +43,11 @@ def on_files(files, config):
     return files
 
 
+def on_page_markdown(markdown, page, config, files):
+    render.current_page_url = page.url  # fences below render rule links relative to it
+    return markdown
+
+
 def on_post_page(output, page, config):
     """Pages with calculators start the engine from <head>, before the page has finished loading."""
     if 'data-calculator="' not in output:

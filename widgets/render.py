@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 import rulescore
@@ -69,7 +70,16 @@ def _field(calc_id: str, spec: dict) -> str:
         # Text, not type=number: the field must pass on exactly what was typed ("abc",
         # "1e400") so rulescore can say what is wrong; inputmode still brings up a keypad.
         whole = kind == "int" and (spec["min"] is None or spec["min"] >= 0)
-        control = f'<input {_attrs(type="text", inputmode="numeric" if whole else "decimal", autocomplete="off", spellcheck="false", value=spec["default"], data_derived=bool(spec["derived"]), **common)}>'
+        field = _attrs(type="text", inputmode="numeric" if whole else "decimal", autocomplete="off",
+                       spellcheck="false", value=spec["default"], data_derived=bool(spec["derived"]),
+                       data_step=spec["step"] or 1, data_min=spec["min"], data_max=spec["max"], **common)
+        # Steppers need JavaScript, so they stay hidden until the renderer shows them.
+        control = (
+            f'<span class="rc-number"><button type="button" class="rc-stepper" data-stepper="-1" hidden '
+            f'aria-label="Decrease {escape(spec["label"])}">−</button><input {field}>'
+            f'<button type="button" class="rc-stepper" data-stepper="1" hidden '
+            f'aria-label="Increase {escape(spec["label"])}">+</button></span>'
+        )
         hint_parts.append(_allowed(spec))
     hint = f'<span class="rc-hint" id="{hint_id}">{escape("; ".join(hint_parts))}</span>'
     error = f'<span class="rc-error" id="{error_id}" data-error-for="{escape(spec["name"])}" hidden></span>'
@@ -108,14 +118,17 @@ def calculator_html(calc_id: str) -> str:
     answer = respond(calc_id)  # the default result, computed now by CPython
     title_id = f"{calc_id}-title".replace(".", "-")
     fields = "".join(_field(calc_id, spec) for spec in calc["inputs"])
-    steps = "".join(f"<li>{escape(step)}</li>" for step in answer["steps"])
     return (
         f'<form {_attrs(class_="rc-calculator", data_calculator=calc_id, data_state="static", novalidate=True, aria_labelledby=title_id)}>'
         f'<p class="rc-title" id="{title_id}"><strong>{escape(calc["title"])}</strong> '
         f'<span class="rc-summary">{escape(calc["summary"])}</span></p>'
         f'<fieldset class="rc-inputs"><legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
         f'<div class="rc-results" aria-live="polite"><dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
-        f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{steps}</ol></details></div>'
+        f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
+        f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(answer)}</ol>'
+        f"</details></div>'
+        f'<p class="rc-actions" hidden><button type="button" data-action="copy-link">Copy link</button> '
+        f'<button type="button" data-action="reset">Reset</button></p>'
         f'<p class="rc-status" data-status role="status">Showing the result for the default inputs. '
         f"The live calculator starts once the page has loaded (it needs JavaScript).</p>"
         f"</form>"
@@ -133,10 +146,9 @@ def example_html(source: str) -> str:
         raise FenceError(f"example {source!r}: {answer['message']}")
     specs = {spec["name"]: spec for spec in _CATALOGUE[calc_id]["inputs"]}
     given = ", ".join(_given(specs[name], value) for name, value in answer["inputs"].items())
-    steps = "".join(f"<li>{escape(step)}</li>" for step in answer["steps"])
     return (
         f'<div class="rc-example" data-example="{escape(calc_id)}"><p><strong>Worked example</strong> '
-        f"({escape(given)}):</p><ol>{steps}</ol></div>"
+        f"({escape(given)}):</p><ol>{_steps(answer)}</ol></div>"
     )
 
 
@@ -148,6 +160,26 @@ def _given(spec: dict, value) -> str:
         return f"{spec['label']}: {'yes' if value else 'no'}"
     unit = f" {spec['unit']}" if spec["unit"] else ""
     return f"{spec['label']} {number_text(value)}{unit}"
+
+
+# The page being rendered, set by the MkDocs hook, so rule links can be made relative.
+current_page_url = ""
+
+
+def rule_href(link: str) -> str:
+    """A site-relative rule link ("gurps/encumbrance/#basic-lift") as an href from this page."""
+    path, _, anchor = link.partition("#")
+    if path == current_page_url:
+        return f"#{anchor}"
+    return get_relative_url(path or ".", current_page_url or ".") + (f"#{anchor}" if anchor else "")
+
+
+def _steps(answer: dict) -> str:
+    items = []
+    for text, link in zip(answer["steps"], answer["rules"]):
+        rule = f' <a class="rc-rule" href="{escape(rule_href(link))}">§ rule</a>' if link else ""
+        items.append(f'<li><span class="rc-step">{escape(text)}</span>{rule}</li>')
+    return "".join(items)
 
 
 def table_html(table_id: str) -> str:

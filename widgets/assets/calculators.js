@@ -1,15 +1,21 @@
 // One generic renderer for every calculator form the build wrote (widgets/render.py).
 // It never knows a calculator by name: it reads the form, asks the engine worker, and
-// writes the answer into the elements marked data-output, data-steps and data-error-for.
+// writes the answer into the elements marked data-output, data-steps, data-charts and
+// data-error-for. It also keeps each form's inputs in the page URL (to share) and on the
+// device (to come back to).
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
 const workerURL = new URL("engine-worker.js", import.meta.url);
+const siteRoot = new URL("../../", import.meta.url);
+const STORAGE_PREFIX = "rules-at-the-table:inputs:";
+const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long means the worker died
 
 let engine = null; // {worker, ready, failure}
 let lastSeq = 0;
 const waiting = new Map(); // seq -> form awaiting that answer
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
 const bound = new WeakSet();
+let watchdog = null;
 
 function forms() {
   return [...document.querySelectorAll("form[data-calculator]")];
@@ -18,6 +24,7 @@ function forms() {
 function setStatus(form, text) {
   const status = form.querySelector("[data-status]");
   if (status) status.textContent = text;
+  return status;
 }
 
 // Tells other scripts (offline.js waits for it before saving the site) how the engine went.
@@ -39,13 +46,19 @@ export function startEngine() {
     } else if (data.type === "result") {
       const form = waiting.get(data.seq);
       waiting.delete(data.seq);
+      if (!waiting.size) clearTimeout(watchdog);
       if (form && newest.get(form) === data.seq) show(form, data.response);
     }
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    engineFailed(event.message || "its script did not load");
+    if (engine.ready) restartEngine("the calculator engine stopped");
+    else engineFailed(event.message || "its script did not load");
   };
+}
+
+export function engineState() {
+  return !engine ? "off" : engine.failure ? "failed" : engine.ready ? "ready" : "loading";
 }
 
 function engineFailed(reason) {
@@ -54,47 +67,157 @@ function engineFailed(reason) {
   forms().forEach(showFailure);
 }
 
-export function engineState() {
-  return !engine ? "off" : engine.failure ? "failed" : engine.ready ? "ready" : "loading";
-}
-
 function showFailure(form) {
   form.dataset.state = STATE.error;
   form.dataset.error = "engine";
   form.removeAttribute("aria-busy");
-  setStatus(form, `The live calculator could not start (${engine.failure}). ` +
+  const status = setStatus(form, `The live calculator could not start (${engine.failure}). ` +
     "The result shown is for the default inputs; the rules on this page are unaffected.");
   const retry = document.createElement("button");
   retry.type = "button";
   retry.className = "rc-retry";
   retry.dataset.retry = "";
   retry.textContent = "Try again";
-  retry.addEventListener("click", restartEngine);
-  form.querySelector("[data-status]")?.append(" ", retry);
+  retry.addEventListener("click", () => restartEngine());
+  status?.append(" ", retry);
 }
 
-function restartEngine() {
+function restartEngine(reason) {
   engine.worker.terminate();
   engine = null;
   waiting.clear();
+  clearTimeout(watchdog);
   startEngine();
   for (const form of forms()) {
     delete form.dataset.error;
     form.dataset.state = STATE.loading;
-    setStatus(form, "Starting the live calculator…");
+    setStatus(form, reason ? `${reason}; restarting it…` : "Starting the live calculator…");
   }
+}
+
+// --- Inputs: read, share in the URL, remember on the device -------------------------------
+
+function fields(form) {
+  return [...form.querySelectorAll("[name]")];
 }
 
 // The values as typed: rulescore validates them, so "abc" reaches it and gets its message.
 function readInputs(form) {
   const inputs = {};
-  for (const field of form.querySelectorAll("[name]")) {
+  for (const field of fields(form)) {
     if (field.type === "checkbox") inputs[field.name] = field.checked;
     else if (field.dataset.derived === undefined || field.dataset.edited) inputs[field.name] = field.value;
     // An untouched derived field is left out, so rulescore derives it from the others.
   }
   return inputs;
 }
+
+function writeInputs(form, values) {
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+    if (!field) continue; // a stale or foreign name in a link: ignored
+    if (field.type === "checkbox") field.checked = value === true || value === "true";
+    else field.value = String(value); // assigned as text: a link's content is never markup
+    if (field.dataset.derived !== undefined) field.dataset.edited = "true";
+  }
+}
+
+// ?gurps.jump=basic_move:6,running_yards:4 - one readable parameter per calculator.
+function queryParts() {
+  return window.location.search.slice(1).split("&").filter(Boolean).map((part) => {
+    const at = part.indexOf("=");
+    return at < 0 ? [safeDecode(part), ""] : [safeDecode(part.slice(0, at)), part.slice(at + 1)];
+  });
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}
+
+function inputsFromURL(form) {
+  const found = queryParts().find(([key]) => key === form.dataset.calculator);
+  if (!found) return null;
+  const values = {};
+  for (const pair of found[1].split(",")) {
+    const at = pair.indexOf(":");
+    if (at > 0) values[safeDecode(pair.slice(0, at))] = safeDecode(pair.slice(at + 1));
+  }
+  return values;
+}
+
+function shareURL(form) {
+  const id = form.dataset.calculator;
+  const encoded = Object.entries(readInputs(form))
+    .map(([name, value]) => `${name}:${encodeURIComponent(String(value))}`).join(",");
+  const others = queryParts().filter(([key]) => key !== id)
+    .map(([key, raw]) => (raw ? `${encodeURIComponent(key)}=${raw}` : encodeURIComponent(key)));
+  const query = [...others, `${id}=${encoded}`].join("&");
+  return `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`;
+}
+
+function dropFromURL(form) {
+  const others = queryParts().filter(([key]) => key !== form.dataset.calculator)
+    .map(([key, raw]) => `${encodeURIComponent(key)}=${raw}`);
+  history.replaceState(history.state, "", `${window.location.pathname}${others.length ? `?${others.join("&")}` : ""}${window.location.hash}`);
+}
+
+function remember(form) {
+  try {
+    localStorage.setItem(STORAGE_PREFIX + form.dataset.calculator, JSON.stringify(readInputs(form)));
+  } catch {
+    // Storage full or disabled (private browsing): the calculator still works.
+  }
+}
+
+function remembered(form) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + form.dataset.calculator) || "null");
+    return saved && typeof saved === "object" && !Array.isArray(saved) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function reset(form) {
+  try {
+    localStorage.removeItem(STORAGE_PREFIX + form.dataset.calculator);
+  } catch { /* nothing stored */ }
+  form.reset(); // back to the defaults the build wrote into the form
+  for (const field of fields(form)) delete field.dataset.edited;
+  dropFromURL(form);
+  update(form);
+}
+
+async function copyLink(form, button) {
+  history.replaceState(history.state, "", shareURL(form));
+  const link = window.location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    setStatus(form, "Link copied: it opens this calculator with these inputs.");
+  } catch {
+    setStatus(form, `Copy this link: ${link}`); // no clipboard access (plain http, old browser)
+  }
+  button.focus();
+}
+
+function stepField(field, direction) {
+  const step = Number(field.dataset.step) || 1;
+  const min = field.dataset.min === undefined ? -Infinity : Number(field.dataset.min);
+  const max = field.dataset.max === undefined ? Infinity : Number(field.dataset.max);
+  const current = Number(field.value);
+  const start = Number.isFinite(current) && field.value.trim() !== "" ? current : Number(field.defaultValue);
+  // Snap to the step grid, then clamp; rounding keeps 0.25 steps free of float dust.
+  const next = Math.min(max, Math.max(min, Math.round((start + direction * step) / step) * step));
+  const decimals = (String(step).split(".")[1] || "").length;
+  field.value = String(Number(next.toFixed(decimals)));
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+// --- Talking to the engine and showing its answers ----------------------------------------
 
 function update(form) {
   if (!engine || !engine.ready || engine.failure) return;
@@ -103,6 +226,8 @@ function update(form) {
   waiting.set(seq, form);
   form.setAttribute("aria-busy", "true");
   engine.worker.postMessage({ seq, id: form.dataset.calculator, inputs: readInputs(form) });
+  clearTimeout(watchdog);
+  watchdog = setTimeout(() => restartEngine("The calculator engine stopped answering"), ANSWER_TIMEOUT_MS);
 }
 
 function clearErrors(form) {
@@ -111,6 +236,27 @@ function clearErrors(form) {
     message.textContent = "";
   }
   for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+}
+
+function ruleHref(link) {
+  const url = new URL(link, siteRoot);
+  return url.pathname === window.location.pathname ? url.hash : url.href;
+}
+
+function stepItem(text, link) {
+  const item = document.createElement("li");
+  const sentence = document.createElement("span");
+  sentence.className = "rc-step";
+  sentence.textContent = text;
+  item.append(sentence);
+  if (link) {
+    const anchor = document.createElement("a");
+    anchor.className = "rc-rule";
+    anchor.href = ruleHref(link);
+    anchor.textContent = "§ rule";
+    item.append(" ", anchor);
+  }
+  return item;
 }
 
 function show(form, response) {
@@ -138,14 +284,12 @@ function show(form, response) {
     element.textContent = output.text;
     element.dataset.value = JSON.stringify(output.value);
   }
-  const steps = form.querySelector("[data-steps]");
-  if (steps) {
-    steps.replaceChildren(...response.steps.map((text) => {
-      const item = document.createElement("li");
-      item.textContent = text;
-      return item;
-    }));
-  }
+  form.querySelector("[data-steps]")?.replaceChildren(
+    ...response.steps.map((text, i) => stepItem(text, response.rules[i])));
+  const charts = form.querySelector("[data-charts]");
+  // The SVG comes from rulescore's own chart code (rulescore/web.py), built from numbers
+  // and escaped labels, never from what a reader typed.
+  if (charts) charts.innerHTML = response.charts.join("");
   for (const field of form.querySelectorAll("[data-derived]")) {
     if (!field.dataset.edited && field.name in response.inputs) field.value = String(response.inputs[field.name]);
   }
@@ -159,11 +303,24 @@ function show(form, response) {
 function bind(form) {
   if (bound.has(form)) return;
   bound.add(form);
+  const fromLink = inputsFromURL(form);
+  const saved = fromLink || remembered(form);
+  if (saved) writeInputs(form, saved);
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
     if (event.target.dataset.derived !== undefined) event.target.dataset.edited = "true";
+    history.replaceState(history.state, "", shareURL(form));
+    remember(form);
     update(form); // text fields, selects and checkboxes all fire "input"
   });
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.stepper) stepField(button.parentElement.querySelector("input"), Number(button.dataset.stepper));
+    else if (button.dataset.action === "reset") reset(form);
+    else if (button.dataset.action === "copy-link") copyLink(form, button);
+  });
+  for (const hidden of form.querySelectorAll(".rc-stepper, .rc-actions")) hidden.hidden = false;
   if (engine.failure) return showFailure(form);
   if (engine.ready) return update(form);
   form.dataset.state = STATE.loading;

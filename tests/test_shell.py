@@ -1,0 +1,651 @@
+"""SHELL rules: the source's own examples, the edges of each rule, and our readings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+import rulescore
+from rulescore import RulesInputError, calculate
+
+
+def run(calc_id, **inputs):
+    return calculate(calc_id, inputs)
+
+
+# ---------------------------------------------------------------- Primary Attribute Chart
+
+def test_primary_chart_cost_and_encumbrance_climb_with_level():
+    rows = rulescore.table("shell.primary_attributes")["rows"]
+    assert [row[0] for row in rows] == list(range(7, 21))
+    costs = [row[1] for row in rows]
+    encs = [row[2] for row in rows]
+    assert costs == sorted(costs) and len(set(costs)) == 14
+    assert encs == sorted(encs) and len(set(encs)) == 14
+    assert rows[3][1:4] == [0, 200, "1d"]  # level 10, the human base, is free
+    assert rows[-1][1:] == [300, 800, "3d+2", "+5", "+5"]
+    assert rows[0][1:] == [-30, 140, "1d-3", "−2", "−1"]
+
+
+@pytest.mark.parametrize("st, damage", [(7, "1d-3"), (10, "1d"), (13, "1d+3"), (14, "2d"), (17, "2d+3"),
+                                        (18, "3d"), (20, "3d+2")])
+def test_base_damage_by_st(st, damage):
+    assert run("shell.combat", st=st)["base_damage"] == damage
+
+
+# ---------------------------------------------------------------- Characters
+
+def test_human_of_all_tens_costs_nothing():
+    result = run("shell.character")
+    assert result["total_chp"] == 0 and result["remaining_chp"] == 100
+    assert [result[k] for k in ("ht", "hp", "end", "wp", "cha", "per", "mv")] == [10, 10, 10, 10, 10, 10, 5]
+
+
+def test_primary_costs_add_up():
+    result = run("shell.character", st=13, ag=12, iq=9)
+    assert result["primary_chp"] == 50 + 30 - 10
+
+
+def test_orc_pays_for_the_level_before_its_racial_bonus():
+    # Source: an orc with ST 13 pays only for ST 12 when orcs get +1 ST.
+    result = run("shell.character", st=12, st_race=1)
+    assert result["primary_chp"] == 30 and result["st_final"] == 13
+    assert result["hp"] == 13 and result["end"] == 13  # HP and END follow the final ST
+
+
+def test_secondary_purchases_cost_their_rates():
+    result = run("shell.character", ht_bought=1, end_bought=1, wp_bought=1, cha_bought=1, per_bought=1, mv_bought=1)
+    assert result["secondary_chp"] == 10 + 8 + 10 + 8 + 4 + 10
+    lowered = run("shell.character", ht_bought=-2, per_bought=-3)
+    assert lowered["secondary_chp"] == -20 - 12 and lowered["ht"] == 8 and lowered["per"] == 7
+
+
+def test_pcs_may_buy_at_most_two_points_of_mv():
+    assert run("shell.character", mv_bought=2)["mv"] == 7
+    with pytest.raises(RulesInputError) as caught:
+        run("shell.character", mv_bought=3)
+    assert caught.value.field == "mv_bought"
+
+
+@pytest.mark.parametrize("st, ag, iq, cha, mv", [
+    (11, 10, 10, 10, 5),   # (11 + 10) / 2 = 10.5 -> 10; (11 + 10) / 4 = 5.25 -> 5
+    (11, 12, 12, 11, 5),   # 11.5 -> 11; 23 / 4 = 5.75 -> 5
+    (20, 20, 20, 20, 10),
+    (7, 7, 7, 7, 3),       # 14 / 4 = 3.5 -> 3
+])
+def test_our_reading_divided_bases_drop_fractions(st, ag, iq, cha, mv):
+    result = run("shell.character", st=st, ag=ag, iq=iq)
+    assert (result["cha"], result["mv"]) == (cha, mv)
+
+
+@pytest.mark.parametrize("wealth, chp", [("tenth", -10), ("two_fifths", -5), ("standard", 0), ("double", 5),
+                                         ("five_times", 10)])
+def test_wealth(wealth, chp):
+    assert run("shell.character", wealth=wealth)["other_chp"] == chp
+
+
+def test_ambidexterity_race_advantages_and_budget():
+    result = run("shell.character", ambidextrous=True, race_chp=20, advantages_chp=30, disadvantages_chp=-60,
+                 budget_chp=125)
+    assert result["other_chp"] == 25 and result["advantages_net_chp"] == -30
+    assert result["total_chp"] == -5 and result["remaining_chp"] == 130
+
+
+def test_npc_attribute_costs():
+    result = run("shell.npc_attributes", hp_bought=5, flight=6, dr=2, dm_percent=10, mr=2, at_mod=1, def_mod=-1)
+    assert result["hp_chp"] == 50 and result["flight_chp"] == 60
+    assert result["dr_chp"] == 30      # as a primary attribute of 12
+    assert result["mr_chp"] == 75      # as a primary attribute of 10 + 2 x 2 = 14
+    assert result["dm_chp"] == 50 and result["at_mod_chp"] == 20 and result["def_mod_chp"] == -20
+    assert result["npc_total_chp"] == 50 + 60 + 30 + 50 + 75 + 20 - 20
+    top = run("shell.npc_attributes", dr=10, mr=5)
+    assert top["dr_chp"] == 300 and top["mr_chp"] == 300  # both reach the chart's level 20
+
+
+# ---------------------------------------------------------------- Attribute rolls and contests
+
+@pytest.mark.parametrize("difficulty, target", [("easy", 15), ("average", 13), ("hard", 10)])
+def test_attribute_roll_difficulty(difficulty, target):
+    # Source: ST 13 breaks the door on 13 or less; easy +2, hard -3.
+    assert run("shell.contest", attribute=13, difficulty=difficulty)["target"] == target
+
+
+def test_attribute_roll_odds_are_exact_3d6():
+    assert run("shell.contest", attribute=10)["success"] == Fraction(108, 216)
+    assert run("shell.contest", attribute=3)["success"] == pytest.approx(1 / 216)
+    assert run("shell.contest", attribute=1)["success"] == 0     # no automatic success
+    assert run("shell.contest", attribute=18)["success"] == 1    # no automatic failure
+
+
+def test_contest_is_fair_between_equals_and_sums_to_one():
+    even = run("shell.contest", attribute=11, opponent=11)
+    assert even["win"] == even["lose"]
+    assert Fraction(str(even["win"])) > 0
+    for a, b in [(8, 14), (12, 10), (1, 30)]:
+        result = calculate("shell.contest", {"attribute": a, "opponent": b})
+        assert abs(result["win"] + result["tie"] + result["lose"] - 1) < 1e-12
+
+
+def test_contest_higher_attribute_wins_more_often():
+    wins = [run("shell.contest", attribute=a, opponent=10)["win"] for a in range(6, 16)]
+    assert wins == sorted(wins) and wins[0] < wins[-1]
+
+
+# ---------------------------------------------------------------- Advantages
+
+@pytest.mark.parametrize("kind, severity, frequency, cost", [
+    ("disadvantage", "extreme", "always", -60),        # blindness
+    ("advantage", "significant", "often", 30),         # danger sense
+    ("advantage", "extreme", "always", 60),            # the vampire's immunity to normal weapons
+    ("disadvantage", "significant", "occasionally", -15),
+    ("disadvantage", "significant", "often", -30),
+    ("advantage", "extreme", "often", 40),             # shape-change into a bat
+    ("advantage", "slight", "occasionally", 5),
+])
+def test_source_examples(kind, severity, frequency, cost):
+    assert run("shell.advantage_cost", kind=kind, severity=severity, frequency=frequency)["cost_chp"] == cost
+
+
+def test_our_reading_rare_advantages_keep_their_half_point():
+    assert run("shell.advantage_cost", severity="slight", frequency="rarely")["cost_chp"] == 2.5
+    assert run("shell.advantage_cost", kind="disadvantage", severity="significant", frequency="rarely")[
+        "cost_chp"] == -7.5
+
+
+def test_disadvantages_mirror_advantages_and_grow_with_both_factors():
+    severities = ["slight", "moderate", "significant", "extreme"]
+    frequencies = ["rarely", "occasionally", "often", "always"]
+    for sev, freq in product(severities, frequencies):
+        plus = run("shell.advantage_cost", kind="advantage", severity=sev, frequency=freq)["cost_chp"]
+        minus = run("shell.advantage_cost", kind="disadvantage", severity=sev, frequency=freq)["cost_chp"]
+        assert plus == -minus > 0
+    costs = [run("shell.advantage_cost", severity=s, frequency="often")["cost_chp"] for s in severities]
+    assert costs == sorted(costs)
+
+
+# ---------------------------------------------------------------- Encumbrance
+
+@pytest.mark.parametrize("load, level", [(0, 0), (20, 0), ("20.01", 1), (40, 1), (41, 2), (60, 2), (61, 3),
+                                         (120, 3), ("120.5", 4), (200, 4)])
+def test_encumbrance_level_limits_are_inclusive(load, level):
+    result = run("shell.encumbrance", st=10, load_lb=load)
+    assert result["encumbrance_level"] == level and result["can_carry"]
+
+
+def test_encumbrance_effects_follow_the_level():
+    for load, level in [(0, 0), (40, 1), (60, 2), (120, 3), (200, 4)]:
+        result = run("shell.encumbrance", st=10, load_lb=load)
+        assert result["initiative_modifier"] == -2 * level
+        assert result["mv_points_modifier"] == -level
+        assert result["dodge_modifier"] == -(1 + level)
+        assert result["rounds_per_end"] == 25 - 5 * level
+
+
+def test_more_load_never_lowers_the_level():
+    levels = [run("shell.encumbrance", st=13, load_lb=load)["encumbrance_level"] for load in range(0, 301, 3)]
+    assert levels == sorted(levels)
+
+
+def test_exact_limits_with_an_odd_maximum():
+    # ST 11: maximum 230 lb, EL 0 up to exactly 23 lb, EL 2 up to exactly 69 lb.
+    assert run("shell.encumbrance", st=11, load_lb=23)["encumbrance_level"] == 0
+    assert run("shell.encumbrance", st=11, load_lb=23.01)["encumbrance_level"] == 1
+    assert run("shell.encumbrance", st=11, load_lb=69)["encumbrance_level"] == 2
+    assert run("shell.encumbrance", st=11, load_lb="69.1")["encumbrance_level"] == 3
+
+
+def test_overweight_body_weight_counts_above_three_quarters_of_maximum():
+    result = run("shell.encumbrance", st=10, load_lb=10, body_weight_lb=180)  # 180 - 150 = 30 lb counted
+    assert result["overweight_lb"] == 30 and result["encumbrance_lb"] == 40 and result["encumbrance_level"] == 1
+    assert run("shell.encumbrance", st=10, load_lb=10, body_weight_lb=150)["overweight_lb"] == 0
+
+
+def test_over_maximum_cannot_be_carried():
+    result = run("shell.encumbrance", st=7, load_lb=141)
+    assert not result["can_carry"] and result["encumbrance_level"] == 4
+    assert run("shell.encumbrance", st=7, load_lb=140)["can_carry"]
+
+
+@pytest.mark.parametrize("st", [6, 21, 0])
+def test_st_outside_the_chart_is_an_input_error(st):
+    with pytest.raises(RulesInputError) as caught:
+        run("shell.encumbrance", st=st)
+    assert caught.value.field == "st" and "7 to 20" in caught.value.message
+
+
+# ---------------------------------------------------------------- Skills
+
+MAJOR = [4, 12, 24, 40, 60, 84, 112, 144, 180, 220]
+
+
+@pytest.mark.parametrize("level", range(1, 11))
+def test_skill_costs_match_the_source_table(level):
+    assert run("shell.skill_cost", level=level)["exp"] == MAJOR[level - 1]
+    assert run("shell.skill_cost", level=level, skill_type="minor")["exp"] == MAJOR[level - 1] // 2
+
+
+def test_each_level_past_ten_adds_4n_or_2n():
+    for level in range(2, 21):
+        major = run("shell.skill_cost", level=level)["exp"] - run("shell.skill_cost", level=level - 1)["exp"]
+        minor = (run("shell.skill_cost", level=level, skill_type="minor")["exp"]
+                 - run("shell.skill_cost", level=level - 1, skill_type="minor")["exp"])
+        assert (major, minor) == (4 * level, 2 * level)
+
+
+def test_grouped_skill_costs_level_times_level_one_cost():
+    assert run("shell.skill_cost", level=4, grouped=True)["exp"] == 16
+    assert run("shell.skill_cost", level=4, skill_type="minor", grouped=True)["exp"] == 8
+    assert run("shell.skill_cost", level=4, grouped=True)["next_level_exp"] == 4
+    assert run("shell.skill_cost", level=0)["exp"] == 0
+
+
+@pytest.mark.parametrize("level, training", [(0, "none"), (2, "rudimentary"), (3, "adequate"), (6, "advanced"),
+                                             (9, "exceptional"), (11, "mastery"), (20, "mastery")])
+def test_expertise(level, training):
+    assert run("shell.skill_cost", level=level)["training"] == training
+
+
+def test_two_fourth_level_combat_skills_cost_56():
+    # Source example: a group of two level-4 combat skills, 40 + 16 exp.
+    result = run("shell.skill_list")
+    assert result["total_exp"] == 56 and (result["skill1_exp"], result["skill2_exp"]) == (40, 16)
+
+
+def test_skill_list_groups_are_separate_and_ungrouped_skills_pay_full():
+    result = run("shell.skill_list", skill1_level=5, skill1_group="a", skill2_level=3, skill2_group="a",
+                 skill3_level=4, skill3_group="b", skill4_level=2, skill4_group="b",
+                 skill5_level=2, skill5_type="minor", skill5_group="none", budget_exp=100)
+    assert [result[f"skill{i}_exp"] for i in range(1, 6)] == [60, 12, 40, 8, 6]
+    assert result["total_exp"] == 126 and result["remaining_exp"] == -26
+
+
+def test_our_reading_highest_level_pays_full_and_a_major_skill_wins_a_tie():
+    mixed = run("shell.skill_list", skill1_level=5, skill1_type="minor", skill2_level=4, skill2_type="major")
+    assert (mixed["skill1_exp"], mixed["skill2_exp"]) == (30, 16)  # the level-5 minor skill is the highest
+    tie = run("shell.skill_list", skill1_level=4, skill1_type="minor", skill2_level=4, skill2_type="major")
+    assert (tie["skill1_exp"], tie["skill2_exp"]) == (8, 40)
+
+
+def test_skill_roll_source_example():
+    # IQ 12, level 5, minimum 3, average task: 12 + 2 = 14 or less.
+    result = run("shell.skill_roll")
+    assert result["target"] == 14 and result["success"] == pytest.approx(196 / 216)
+
+
+@pytest.mark.parametrize("difficulty, target", [("easy", 16), ("average", 14), ("hard", 11)])
+def test_skill_roll_difficulty(difficulty, target):
+    assert run("shell.skill_roll", difficulty=difficulty)["target"] == target
+
+
+def test_below_the_minimum_level_there_is_no_chance():
+    result = run("shell.skill_roll", attribute=18, difficulty="easy", skill_level=2, minimum_level=3)
+    assert result["success"] == 0 and result["target"] == 0
+    at_minimum = run("shell.skill_roll", skill_level=3, minimum_level=3)
+    assert at_minimum["target"] == 12 and at_minimum["success"] > 0
+
+
+def test_untrained_task_has_minimum_zero():
+    assert run("shell.skill_roll", attribute=10, skill_level=0, minimum_level=0)["target"] == 10
+
+
+# ---------------------------------------------------------------- Combat values
+
+@pytest.mark.parametrize("level, blocks", [(0, 1), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (7, 4), (20, 10)])
+def test_blocks_per_round(level, blocks):
+    assert run("shell.combat", combat_level=level)["blocks_per_round"] == blocks
+
+
+@pytest.mark.parametrize("level, bonus", [(0, 0), (1, 0), (3, 0), (4, 1), (6, 1), (7, 2), (10, 3)])
+def test_combat_damage_bonus(level, bonus):
+    assert run("shell.combat", combat_level=level)["damage_bonus"] == bonus
+
+
+def test_initiative_at_def_and_mv_points():
+    result = run("shell.combat", st=12, ag=15, combat_level=4, encumbrance_level=2)
+    assert result["initiative"] == 15 - 4
+    assert result["at_value"] == 4 + 2 and result["block_def"] == 4 + 3
+    assert result["dodge_def"] == 4 + 3 - (1 + 2)
+    assert result["mv_points"] == (12 + 15) // 4 - 2
+
+
+def test_dodge_uses_the_best_combat_level():
+    result = run("shell.combat", combat_level=2, best_combat_level=6)
+    assert result["dodge_def"] == 6 - 1 and result["block_def"] == 2
+    assert run("shell.combat", combat_level=5, best_combat_level=2)["dodge_def"] == 5 - 1
+
+
+@pytest.mark.parametrize("maneuver, at, block", [("attack", 3, 3), ("guard", 4, 3), ("defend", 3, 5),
+                                                 ("disarm", 1, 2), ("aim", 3, 1)])
+def test_maneuvers(maneuver, at, block):
+    result = run("shell.combat", maneuver=maneuver)
+    assert (result["at_value"], result["block_def"]) == (at, block)
+
+
+def test_knocked_down_only_dodges_at_minus_4():
+    result = run("shell.combat", knocked_down=True)
+    assert not result["can_block"] and result["dodge_def"] == run("shell.combat")["dodge_def"] - 4
+
+
+def test_mv_points_never_go_below_zero():
+    assert run("shell.combat", mv=2, encumbrance_level=4)["mv_points"] == 0
+
+
+# ---------------------------------------------------------------- Attack roll
+
+def ways(total):
+    return total - 1 if total <= 11 else 21 - total
+
+
+def test_attack_odds_with_no_shield_at_even_values():
+    result = run("shell.attack", attack_value=4, defence_value=4)
+    assert result["miss"] == pytest.approx(sum(ways(t) for t in range(2, 9)) / 100)   # 28%
+    assert result["defended"] == pytest.approx(27 / 100)
+    assert result["hit"] == pytest.approx(45 / 100) and result["shield_hit"] == 0
+    assert result["miss_rolls"] == "2–8" and result["hit_rolls"] == "12–20"
+
+
+def test_a_shield_takes_the_rolls_from_12_to_11_plus_pr():
+    result = run("shell.attack", attack_value=4, defence_value=4, shield_pr=2)
+    assert result["shield_hit"] == pytest.approx((ways(12) + ways(13)) / 100)
+    assert result["hit"] == pytest.approx(sum(ways(t) for t in range(14, 21)) / 100)
+    assert result["shield_rolls"] == "12–13"
+    buckler = run("shell.attack", attack_value=4, defence_value=4, shield_pr=0)
+    assert buckler["shield_hit"] == 0 and buckler["hit"] == pytest.approx(0.45)
+
+
+@pytest.mark.parametrize("at, de, pr", [(0, 0, -1), (10, 0, 3), (-5, 12, 1), (30, -10, -1), (-20, 40, 10)])
+def test_attack_odds_sum_to_one(at, de, pr):
+    result = run("shell.attack", attack_value=at, defence_value=de, shield_pr=pr)
+    assert sum(result[k] for k in ("miss", "defended", "shield_hit", "hit")) == pytest.approx(1)
+
+
+def test_extreme_margins_are_certain():
+    assert run("shell.attack", attack_value=30, defence_value=0)["hit"] == 1
+    assert run("shell.attack", attack_value=0, defence_value=30)["miss"] == 1
+
+
+def test_ranged_speed_divides_base_def_fractions_dropped():
+    result = run("shell.attack", attack_value=4, defence_value=5, weapon_speed=2)
+    assert result["def_used"] == 2  # 5 / 2 = 2.5 -> 2 (our reading)
+    assert run("shell.attack", defence_value=9, weapon_speed=3)["def_used"] == 3
+    assert run("shell.attack", defence_value=5, weapon_speed=2, defence_modifier=2)["def_used"] == 4
+
+
+def test_ranged_base_def_is_never_below_zero():
+    assert run("shell.attack", defence_value=-4, weapon_speed=1)["def_used"] == 0
+    assert run("shell.attack", defence_value=-4)["def_used"] == -4  # hand-to-hand: no floor
+
+
+def test_unaware_and_immobile_defenders():
+    for state in ("unaware", "immobile"):
+        assert run("shell.attack", defender_state=state)["hit"] == 1
+        ranged = run("shell.attack", defence_value=8, weapon_speed=2, defender_state=state)
+        assert ranged["def_used"] == 0 and ranged["hit"] < 1
+
+
+# ---------------------------------------------------------------- Ranged modifiers
+
+@pytest.mark.parametrize("units, mod", [(1, 0), (2, 0), (3, -1), (5, -1), (6, -2), (10, -2), (11, -3), (16, -3),
+                                        (17, -4), (25, -4), (26, -5), (40, -5), (41, -6), (60, -6), (61, -7),
+                                        (90, -7), (135, -8), (202, -9), (203, -10)])
+def test_range_chart(units, mod):
+    assert run("shell.ranged", range_units=units)["range_modifier"] == mod
+
+
+def test_aim_cover_and_moving_target():
+    result = run("shell.ranged", range_units=4, aim_turns=5, cover=2, target_moved_units=7)
+    assert result["aim_bonus"] == 3 and result["cover_modifier"] == -6 and result["moving_modifier"] == -2
+    assert result["total_modifier"] == -1 + 3 - 6 - 2
+    assert run("shell.ranged", target_moved_units=2)["moving_modifier"] == 0
+
+
+def test_low_tech_weapons_lose_speed_past_half_range():
+    assert run("shell.ranged", range_units=50, max_range_units=100)["effective_speed"] == 2
+    assert run("shell.ranged", range_units=51, max_range_units=100)["effective_speed"] == 1
+    assert run("shell.ranged", range_units=51, max_range_units=100, low_tech=False)["effective_speed"] == 2
+
+
+def test_when_no_ranged_attack_is_possible():
+    assert not run("shell.ranged", can_see_target=False)["attack_possible"]
+    assert not run("shell.ranged", range_units=101, max_range_units=100)["attack_possible"]
+    assert run("shell.ranged", range_units=100, max_range_units=100)["attack_possible"]
+
+
+# ---------------------------------------------------------------- Close combat
+
+def test_takedown_uses_st_difference_only():
+    result = run("shell.close_combat", attacker_st=14, defender_st=10, weight_difference_lb=100)
+    assert result["modifier"] == 4
+
+
+@pytest.mark.parametrize("weight, mod", [(0, 0), (19, 0), (20, 1), (39, 1), (40, 2), (-19, 0), (-20, -1), (-45, -2)])
+def test_pin_adds_one_per_20_lb(weight, mod):
+    assert run("shell.close_combat", maneuver="pin", attacker_st=10, defender_st=10,
+               weight_difference_lb=weight)["modifier"] == mod
+
+
+def test_close_combat_success_is_a_hit_of_12_or_more():
+    result = run("shell.close_combat", attack_value=5, dodge_def=5, attacker_st=10, defender_st=10)
+    assert result["success"] == pytest.approx(0.45) and result["dodged"] == pytest.approx(0.27)
+
+
+# ---------------------------------------------------------------- Weapon damage
+
+def test_weapon_damage_adds():
+    assert run("shell.weapon", st=10, weapon_adds=-4, damage_type="crushing")["damage"] == "1d-4 cr"  # bare hand
+    assert run("shell.weapon", st=12, combat_level=4)["damage"] == "1d+3 cut"
+    assert run("shell.weapon", st=10, charge_units=14)["damage"] == "1d+2 cut"   # 14 units: +2
+
+
+def test_weapon_minimum_st():
+    capped = run("shell.weapon", st=18, min_st=10)
+    assert capped["damage_st"] == 15 and capped["damage"] == "2d+1 cut"
+    assert run("shell.weapon", st=15, min_st=10)["damage_st"] == 15
+    low = run("shell.weapon", st=8, min_st=11)
+    assert low["skill_modifier"] == -3 and low["damage_st"] == 8
+
+
+def test_two_handed_use_lowers_minimum_st_and_adds_one():
+    result = run("shell.weapon", st=10, min_st=12, two_handed=True)
+    assert result["skill_modifier"] == -0 and result["total_adds"] == 1
+    assert run("shell.weapon", st=18, min_st=12, two_handed=True)["damage_st"] == 15
+
+
+def test_our_reading_the_cap_never_goes_below_the_chart():
+    assert run("shell.weapon", st=12, min_st=1)["damage_st"] == 7
+
+
+# ---------------------------------------------------------------- Damage and hit locations
+
+def dmg(**inputs):
+    return calculate("shell.damage", inputs)
+
+
+def test_dr_and_armour_piercing():
+    assert dmg(damage=8, armour_dr=4)["hp_lost"] == 4
+    assert dmg(damage=8, armour_dr=5, armour_piercing=True)["hp_lost"] == 6      # 5 / 2 -> 2 (our reading)
+    assert dmg(damage=8, armour_dr=4, natural_dr=2, armour_piercing=True)["hp_lost"] == 4  # natural not halved
+    assert dmg(damage=3, armour_dr=6)["hp_lost"] == 0
+
+
+def test_head_and_neck_quadruple_damage():
+    assert dmg(damage=5, location="head", base_hp=40)["hp_lost"] == (5 - 2) * 4   # skull DR 2 first
+    assert dmg(damage=5, location="neck", base_hp=40)["hp_lost"] == 20
+
+
+def test_impaling_heart_and_limbs():
+    assert dmg(damage=7, armour_dr=2, damage_type="impaling", location="heart", base_hp=40)["hp_lost"] == 7  # 7.5
+    assert dmg(damage=8, damage_type="impaling", location="groin", base_hp=40)["hp_lost"] == 12
+    assert dmg(damage=7, damage_type="impaling", location="leg", base_hp=40)["hp_lost"] == 3   # 3.5 -> 3
+    assert dmg(damage=8, damage_type="impaling", location="hand", base_hp=40)["hp_lost"] == 4  # hands are limbs
+
+
+def test_damage_modifier_applies_after_dr():
+    assert dmg(damage=12, armour_dr=2, dm_percent=50, base_hp=40)["hp_lost"] == 5
+
+
+def test_arm_cripples_at_40_percent_and_excess_does_not_count():
+    result = dmg(damage=3, location="arm", base_hp=10)
+    assert result["crippling"] == "no effect" and result["counted"] == 3
+    crippled = dmg(damage=3, location="arm", base_hp=10, location_damage_before=1)
+    assert crippled["crippling"] == "crippled, temporary" and crippled["stunned"]
+    big = dmg(damage=6, location="arm", base_hp=10)
+    assert big["counted"] == 4 and big["total_damage"] == 4 and big["location_damage"] == 6
+    assert big["crippling"].startswith("crippled: HT+2 roll")     # the whole amount in one blow
+
+
+def test_double_crippling_damage_is_permanent():
+    result = dmg(damage=3, location="leg", base_hp=10, location_damage_before=5)
+    assert result["crippling"] == "crippled, permanent" and "WP roll" in result["rolls"]
+    assert result["counted"] == 0
+    assert not result["stunned"]  # it was crippled already; 3 HP is under half of 10
+
+
+def test_our_reading_crippling_thresholds_round_up():
+    # 40% of 12 HP is 4.8: 5 HP of damage cripples, and 10 make it permanent.
+    assert dmg(damage=4, location="arm", base_hp=12)["crippling"] == "no effect"
+    assert dmg(damage=5, location="arm", base_hp=12)["counted"] == 5
+    assert dmg(damage=5, location="arm", base_hp=12, location_damage_before=5)["crippling"] == "crippled, permanent"
+
+
+def test_hand_cripples_at_20_percent():
+    result = dmg(damage=5, location="hand", base_hp=10)
+    assert result["counted"] == 2 and result["crippling"].startswith("crippled")
+
+
+def test_eye_excess_is_quadrupled():
+    result = dmg(damage=3, location="eye", base_hp=10)       # 1 blinds, 2 more x 4
+    assert result["hp_lost"] == 1 + 8 and result["counted"] == 9
+    assert result["crippling"].startswith("blinded")
+    already = dmg(damage=2, location="eye", base_hp=10, location_damage_before=1)
+    assert already["hp_lost"] == 8
+
+
+def test_stun_thresholds():
+    assert not dmg(damage=4, base_hp=10)["stunned"]
+    assert dmg(damage=5, base_hp=10)["stunned"]                                 # half of base HP
+    assert dmg(damage=4, base_hp=12, damage_type="crushing")["stunned"]         # a third, crushing to the torso
+    assert not dmg(damage=4, base_hp=12, damage_type="crushing", location="face")["stunned"]
+    groin = dmg(damage=4, base_hp=12, damage_type="crushing", location="groin")
+    assert groin["stunned"] and "WP roll" in groin["rolls"]
+    assert dmg(damage=4, base_hp=12, damage_type="crushing")["rolls"] == "none"
+
+
+def test_unconsciousness_and_death():
+    assert not dmg(damage=9, base_hp=10)["unconscious"]
+    assert dmg(damage=10, base_hp=10)["unconscious"]
+    assert not dmg(damage=9, base_hp=10, lethal_before=10)["dead"]
+    assert dmg(damage=10, base_hp=10, lethal_before=10)["dead"]
+
+
+def test_non_lethal_damage_never_kills():
+    result = dmg(damage=10, base_hp=10, damage_type="crushing", non_lethal=True, stun_before=15)
+    assert result["unconscious"] and not result["dead"] and result["total_damage"] == 25
+    cut = dmg(damage=10, base_hp=10, non_lethal=True, lethal_before=10)     # cutting cannot be non-lethal
+    assert cut["dead"]
+    arm = dmg(damage=10, base_hp=10, damage_type="crushing", location="arm", non_lethal=True, lethal_before=16)
+    assert arm["dead"]                                                        # only torso or head
+
+
+def test_our_reading_objects_break_only_on_more_damage_than_their_hp():
+    from rulescore.shell import object_breaks
+    assert not object_breaks(10, 10) and object_breaks(11, 10)
+    assert not object_breaks(21, 10, impaling=True) and object_breaks(22, 10, impaling=True)  # 10.5 -> 10; 11
+    assert object_breaks(21, 10, impaling=False)
+
+
+# ---------------------------------------------------------------- Recovery and fatigue
+
+@pytest.mark.parametrize("ht, pct", [(7, 7), (10, 10), (11, 11.5), (13, 15), (14, 17.5), (20, 40)])
+def test_hp_recovery_percent(ht, pct):
+    # Source example: HT 13 -> 300 / 20 = 15%.
+    assert run("shell.recovery", ht=ht)["hp_recovery_percent"] == pct
+
+
+def test_hp_a_day_and_days_to_heal():
+    result = run("shell.recovery", ht=11, base_hp=10, damage=4)
+    assert result["hp_per_day"] == 1.15 and result["days_to_heal"] == 4  # 4 / 1.15 = 3.48 -> 4 days
+    assert run("shell.recovery", damage=0)["days_to_heal"] == 0
+    assert run("shell.recovery", ht=10, base_hp=10, damage=5)["days_to_heal"] == 5   # exactly 5 days
+
+
+def test_end_recovers_a_fifth_an_hour():
+    assert run("shell.recovery", base_end=12)["end_per_hour"] == 2.4
+
+
+@pytest.mark.parametrize("el, rounds", [(0, 25), (1, 20), (2, 15), (3, 10), (4, 5)])
+def test_combat_fatigue(el, rounds):
+    result = run("shell.fatigue", encumbrance_level=el, rounds=rounds * 3 - 1)
+    assert result["rounds_per_end"] == rounds and result["end_lost_in_combat"] == 2
+
+
+def test_end_thresholds():
+    assert run("shell.fatigue", base_end=9, other_end_spent=5)["st_ag_modifier"] == 0      # 4 > 3
+    third = run("shell.fatigue", base_end=9, other_end_spent=6)                            # exactly a third
+    assert third["st_ag_modifier"] == -1 and third["mv_effect"] == "−1" and third["wp_roll"] == "no roll"
+    zero = run("shell.fatigue", base_end=9, other_end_spent=9)
+    assert zero["st_ag_modifier"] == -2 and zero["mv_effect"] == "halved" and zero["wp_roll"] == "WP roll at 0"
+    assert run("shell.fatigue", base_end=9, other_end_spent=12)["wp_roll"] == "WP roll at −3"
+
+
+# ---------------------------------------------------------------- Tables agree with the calculators
+
+def test_encumbrance_table_agrees_with_the_calculator():
+    rows = rulescore.table("shell.encumbrance_levels")["rows"]
+    for level, share, initiative, mv, dodge, rounds in rows:
+        load = Fraction(share.rstrip("%")) * 2  # of a 200 lb maximum (ST 10)
+        result = run("shell.encumbrance", st=10, load_lb=str(load))
+        assert result["encumbrance_level"] == level and result["rounds_per_end"] == rounds
+        assert initiative.replace("−", "-") in (str(result["initiative_modifier"]), "0")
+
+
+def test_skill_cost_table_agrees_with_the_calculator():
+    for level, major, minor, g_major, g_minor in rulescore.table("shell.skill_costs")["rows"]:
+        assert run("shell.skill_cost", level=level)["exp"] == major
+        assert run("shell.skill_cost", level=level, skill_type="minor")["exp"] == minor
+        assert run("shell.skill_cost", level=level, grouped=True)["exp"] == g_major
+        assert run("shell.skill_cost", level=level, skill_type="minor", grouped=True)["exp"] == g_minor
+
+
+def test_recovery_and_fatigue_tables_agree():
+    for ht, pct in rulescore.table("shell.hp_recovery")["rows"]:
+        assert f"{run('shell.recovery', ht=ht)['hp_recovery_percent']:g}%" == pct
+    for el, rounds in rulescore.table("shell.combat_fatigue")["rows"]:
+        assert run("shell.fatigue", encumbrance_level=el)["rounds_per_end"] == rounds
+
+
+def test_range_table_agrees_with_the_calculator():
+    for span, mod in rulescore.table("shell.range_modifiers")["rows"]:
+        low, high = (int(x) for x in span.split("-"))
+        for units in (low, high):
+            if units <= 2000:
+                assert f"{run('shell.ranged', range_units=units)['range_modifier']}" == mod.replace("−", "-").lstrip("+")
+
+
+def test_attack_odds_table_agrees_with_the_calculator():
+    for margin, miss, defended, hit, shielded in rulescore.table("shell.attack_odds")["rows"]:
+        m = int(margin.replace("−", "-"))
+        result = run("shell.attack", attack_value=10 + m, defence_value=10)
+        assert f"{result['hit'] * 100:.2f}".rstrip("0").rstrip(".") + "%" == hit
+        assert f"{run('shell.attack', attack_value=10 + m, defence_value=10, shield_pr=2)['hit'] * 100:.2f}" \
+            .rstrip("0").rstrip(".") + "%" == shielded
+
+
+def test_all_shell_tables_build():
+    shell_tables = [t for t in rulescore.tables() if t.startswith("shell.")]
+    assert len(shell_tables) >= 20
+    for table_id in shell_tables:
+        data = rulescore.table(table_id)
+        assert data["rows"] and all(len(row) == len(data["columns"]) for row in data["rows"])
+
+
+def test_every_shell_table_and_calculator_is_on_a_shell_page():
+    from pathlib import Path
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parent.parent / "docs" / "shell").glob("*.md"))
+    for table_id in (t for t in rulescore.tables() if t.startswith("shell.")):
+        assert f"```table\n{table_id}\n```" in text, table_id
+    for calc in (c for c in rulescore.catalogue() if c["id"].startswith("shell.")):
+        assert calc["page"].startswith("shell/")
+        assert f"```calculator\n{calc['id']}\n```" in text, calc["id"]
