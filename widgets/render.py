@@ -126,7 +126,7 @@ def calculator_html(calc_id: str) -> str:
         f'<div class="rc-results" aria-live="polite"><dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
         f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
         f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(answer)}</ol>'
-        f"</details></div>'
+        f"</details></div>"
         f'<p class="rc-actions" hidden><button type="button" data-action="copy-link">Copy link</button> '
         f'<button type="button" data-action="reset">Reset</button></p>'
         f'<p class="rc-status" data-status role="status">Showing the result for the default inputs. '
