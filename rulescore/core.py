@@ -182,13 +182,15 @@ def percent_text(probability: Any) -> str:
     return number_text(Fraction(probability) * 100 if not isinstance(probability, float) else probability * 100) + "%"
 
 
-OUTPUT_FORMATS = {"number": number_text, "percent": percent_text}
+# "percent" is a probability 0-1; "share" is any ratio shown as a percentage (it may pass 100%).
+OUTPUT_FORMATS = {"number": number_text, "percent": percent_text, "share": percent_text}
 
 
 @dataclass(frozen=True)
 class Output:
-    """One declared output. ``format``: "number" (also right for text and yes/no values), or
-    "percent" for a probability 0-1, shown as a percentage while ``data-value`` stays 0-1."""
+    """One declared output. ``format``: "number" (also right for text and yes/no values),
+    "percent" for a probability 0-1, shown as a percentage while ``data-value`` stays 0-1, or
+    "share" for another ratio shown as a percentage."""
 
     name: str
     label: str

@@ -3,7 +3,10 @@ and the engine files (rulescore wheel, vendored Pyodide) written into the built 
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import logging
+import re
 import sys
 from pathlib import Path
 
@@ -23,6 +26,7 @@ FENCES = (
     ("calculator", render.calculator_fence),
     ("table", render.table_fence),
     ("example", render.example_fence),
+    ("calculators", render.calculator_list_fence),
 )
 
 
@@ -48,12 +52,32 @@ def on_page_markdown(markdown, page, config, files):
     return markdown
 
 
+# Only this site's own files may run or be fetched. 'wasm-unsafe-eval' lets Pyodide compile
+# its WebAssembly; styles may be inline (the theme sets some), scripts only by hash.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'")
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
+
+
+def content_security_policy(html: str) -> str:
+    """The policy for one page, allowing exactly the inline scripts it carries."""
+    hashes = []
+    for attributes, body in INLINE_SCRIPT.findall(html):
+        if "application/json" in attributes:  # a data block, never run
+            continue
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    return CSP.format(hashes=" ".join(sorted(set(hashes))))
+
+
 def on_post_page(output, page, config):
-    """Pages with calculators start the engine from <head>, before the page has finished loading."""
-    if 'data-calculator="' not in output:
-        return output
-    src = get_relative_url("assets/widgets/engine-start.js", page.url)
-    return output.replace("</head>", f'<script type="module" async src="{src}"></script></head>', 1)
+    # Pages with calculators start the engine from <head>, before the page has finished loading.
+    if 'data-calculator="' in output:
+        src = get_relative_url("assets/widgets/engine-start.js", page.url)
+        output = output.replace("</head>", f'<script type="module" async src="{src}"></script></head>', 1)
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(output)}">'
+    return re.sub(r"(<head[^>]*>)", lambda m: m.group(1) + meta, output, count=1)
 
 
 def on_post_build(config):

@@ -119,7 +119,7 @@ def calculator_html(calc_id: str) -> str:
     title_id = f"{calc_id}-title".replace(".", "-")
     fields = "".join(_field(calc_id, spec) for spec in calc["inputs"])
     return (
-        f'<form {_attrs(class_="rc-calculator", data_calculator=calc_id, data_state="static", novalidate=True, aria_labelledby=title_id)}>'
+        f'<form {_attrs(id=form_anchor(calc_id), class_="rc-calculator", data_calculator=calc_id, data_state="static", novalidate=True, aria_labelledby=title_id)}>'
         f'<p class="rc-title" id="{title_id}"><strong>{escape(calc["title"])}</strong> '
         f'<span class="rc-summary">{escape(calc["summary"])}</span></p>'
         f'<fieldset class="rc-inputs"><legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
@@ -182,6 +182,32 @@ def _steps(answer: dict) -> str:
     return "".join(items)
 
 
+def form_anchor(calc_id: str) -> str:
+    return "calc-" + calc_id.replace(".", "-")
+
+
+def calculator_list_html() -> str:
+    """Every calculator, grouped by system, each linking to the form on its rules page."""
+    systems: dict[str, list[dict]] = {}
+    for calc in _CATALOGUE.values():
+        systems.setdefault(calc["system"], []).append(calc)
+    groups = []
+    for system, calcs in systems.items():
+        items = "".join(
+            f'<li data-filter-text="{escape((system + " " + c["title"] + " " + c["summary"] + " " + c["id"]).lower())}">'
+            f'<a href="{escape(rule_href(c["page"] + "#" + form_anchor(c["id"])))}">{escape(c["title"])}</a>'
+            f' <span class="rc-summary">{escape(c["summary"])}</span></li>'
+            for c in calcs
+        )
+        groups.append(f'<section class="rc-calculator-group"><h2>{escape(system)}</h2><ul>{items}</ul></section>')
+    return (
+        '<p class="rc-filter" hidden><label for="calculator-filter">Filter</label> '
+        '<input type="search" id="calculator-filter" data-calculator-filter autocomplete="off" '
+        'placeholder="jump, encumbrance, damage…"> <span data-filter-count role="status"></span></p>'
+        f'<div class="rc-calculator-list">{"".join(groups)}</div>'
+    )
+
+
 def table_html(table_id: str) -> str:
     try:
         data = rulescore.table(table_id)
@@ -210,3 +236,9 @@ def table_fence(source, language, css_class, options, md, **kwargs):
 
 def example_fence(source, language, css_class, options, md, **kwargs):
     return example_html(fence_id(source))
+
+
+def calculator_list_fence(source, language, css_class, options, md, **kwargs):
+    if fence_id(source) != "all":
+        raise FenceError("a calculators fence holds the single word: all")
+    return calculator_list_html()

@@ -327,7 +327,30 @@ function bind(form) {
   setStatus(form, "Starting the live calculator…");
 }
 
+// The Calculators page: narrow the list as the reader types.
+function bindFilter() {
+  const filter = document.querySelector("[data-calculator-filter]");
+  if (!filter || bound.has(filter)) return;
+  bound.add(filter);
+  filter.closest(".rc-filter").hidden = false;
+  const items = [...document.querySelectorAll("[data-filter-text]")];
+  const count = document.querySelector("[data-filter-count]");
+  filter.addEventListener("input", () => {
+    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const item of items) {
+      item.hidden = !words.every((word) => item.dataset.filterText.includes(word));
+      if (!item.hidden) shown += 1;
+    }
+    for (const group of document.querySelectorAll(".rc-calculator-group")) {
+      group.hidden = !group.querySelector("li:not([hidden])");
+    }
+    count.textContent = words.length ? `${shown} of ${items.length} calculators` : "";
+  });
+}
+
 function init() {
+  bindFilter();
   const found = forms();
   if (!found.length) return;
   startEngine(); // once per visit; instant navigation keeps this module, and so the worker
