@@ -12,7 +12,7 @@ import math
 from fractions import Fraction
 
 from . import dice
-from .core import Input, Output, calculator, number_text as n, table
+from .core import Input, Output, calculator, number_text as n, percent_text, table
 
 SYSTEM = "Basic Fantasy RPG"
 
@@ -43,6 +43,8 @@ def time_scale_table():
 # --- Ability scores ---------------------------------------------------------------------
 ABILITY_BONUSES = ((3, 3, -3), (4, 5, -2), (6, 8, -1), (9, 12, 0), (13, 15, 1), (16, 17, 2), (18, 18, 3))
 SCORE_RANGE = (3, 18)
+BONUS_LOWEST = min(bonus for _, _, bonus in ABILITY_BONUSES)
+BONUS_HIGHEST = max(bonus for _, _, bonus in ABILITY_BONUSES)
 
 
 def ability_bonus(score: int) -> int:
@@ -59,6 +61,29 @@ def _score_range(low: int, high: int) -> str:
 
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("0" if value == 0 else f"−{-value}")
+
+
+CHART_MOST_BARS = 40
+
+
+def roll_bars(distribution: dict, kind_of, most: int = CHART_MOST_BARS) -> list:
+    """Chart bars for a roll's {total: probability}, in roll order. Past ``most`` totals, runs
+    of neighbouring totals share a bar ("12-14"), and a bar never mixes two kinds."""
+    width = -(-len(distribution) // most)
+    bars, run = [], []
+
+    def close():
+        low, high = run[0][0], run[-1][0]
+        bars.append((str(low) if low == high else f"{low}-{high}", sum(p for _, p in run), kind_of(low)))
+
+    for total, p in sorted(distribution.items()):
+        if run and (len(run) == width or kind_of(total) != kind_of(run[0][0])):
+            close()
+            run = []
+        run.append((total, p))
+    if run:
+        close()
+    return bars
 
 
 @table("bfrpg.ability_bonus")
@@ -117,6 +142,7 @@ MOVEMENT_ROWS = (  # (armour worn, feet per round lightly loaded, heavily loaded
     ("Metal", 20, 10),
 )
 LOADS = ("light", "heavy", "over")
+FASTEST_MOVE = max(light for _, light, _ in MOVEMENT_ROWS)
 
 
 def movement_row(armor: str, magic_armor: bool) -> int:
@@ -187,19 +213,19 @@ def beasts_table():
               help="everything carried, armour included"),
     ],
     outputs=[
-        Output("strength_bonus", "Strength bonus"),
-        Output("light_limit_lb", "Light load up to", "lb"),
-        Output("heavy_limit_lb", "Heavy load up to", "lb"),
+        Output("strength_bonus", "Strength bonus", min=BONUS_LOWEST, max=BONUS_HIGHEST),
+        Output("light_limit_lb", "Light load up to", "lb", min=0),
+        Output("heavy_limit_lb", "Heavy load up to", "lb", min=0),
         Output("load", "Load", help="light, heavy, or over (more than the heavy limit)"),
-        Output("movement_ft", "Movement per round", "ft"),
-        Output("movement_per_turn_ft", "Movement per turn", "ft"),
-        Output("miles_per_day", "Travel per day, open clear terrain", "miles"),
+        Output("movement_ft", "Movement per round", "ft", min=0, max=FASTEST_MOVE),
+        Output("movement_per_turn_ft", "Movement per turn", "ft", min=0, max=TURN_MOVE_MULTIPLE * FASTEST_MOVE),
+        Output("miles_per_day", "Travel per day, open clear terrain", "miles", min=0),
         Output("note", "What the rules say"),
     ],
 )
 def encumbrance(step, race, strength, armor, magic_armor, load_lb):
     bonus = ability_bonus(strength)
-    step(f"Ability bonus table: Strength {strength} gives a bonus of {_signed(bonus)}.")
+    step(f"Ability bonus table: Strength {strength} gives a bonus of {_signed(bonus)}.", rule="#carrying-capacity")
     factor = capacity_factor(bonus)
     base_light, base_heavy = BASE_CAPACITY[race]
     light_limit, heavy_limit = carrying_capacity(race, strength)
@@ -213,40 +239,45 @@ def encumbrance(step, race, strength, armor, magic_armor, load_lb):
     if bonus:
         step(f"Carrying capacity: {article} {RACE_NAMES[race]} starts at {base_light} lb light and {base_heavy} lb "
              f"heavy; {rule}: {n(base_light * factor)} and {n(base_heavy * factor)} lb, rounded to the nearest "
-             f"5 lb = {light_limit} lb and {heavy_limit} lb.")
+             f"5 lb = {light_limit} lb and {heavy_limit} lb.", rule="#carrying-capacity")
     else:
         step(f"Carrying capacity: {article} {RACE_NAMES[race]} carries {light_limit} lb as a light load and "
-             f"{heavy_limit} lb as a heavy one; {rule}.")
+             f"{heavy_limit} lb as a heavy one; {rule}.", rule="#carrying-capacity")
     load = load_category(load_lb, light_limit, heavy_limit)
     if load == "light":
-        step(f"Load: {n(load_lb)} lb is no more than {light_limit} lb, so the character is lightly loaded.")
+        step(f"Load: {n(load_lb)} lb is no more than {light_limit} lb, so the character is lightly loaded.",
+             rule="#carrying-capacity")
     elif load == "heavy":
         step(f"Load: {n(load_lb)} lb is over {light_limit} lb but no more than {heavy_limit} lb, "
-             f"so the character is heavily loaded.")
+             f"so the character is heavily loaded.", rule="#carrying-capacity")
     else:
-        step(f"Load: {n(load_lb)} lb is over the heavy limit of {heavy_limit} lb: more than this character can carry.")
+        step(f"Load: {n(load_lb)} lb is over the heavy limit of {heavy_limit} lb: more than this character can carry.",
+             rule="#carrying-capacity")
     row = movement_row(armor, magic_armor)
     armor_words = {"none": "no armour", "leather": "leather armour", "metal": "metal armour"}[armor]
     if armor == "none" and magic_armor:
-        step("Armour: with no armour worn, the magic armour box changes nothing.")
+        step("Armour: with no armour worn, the magic armour box changes nothing.", rule="#armour-counts-twice")
     elif magic_armor:
-        step(f"Armour: magic {armor_words} moves the wearer up one row, to \"{MOVEMENT_ROWS[row][0]}\".")
+        step(f"Armour: magic {armor_words} moves the wearer up one row, to \"{MOVEMENT_ROWS[row][0]}\".",
+             rule="#armour-counts-twice")
     else:
-        step(f"Armour: {armor_words} uses the row \"{MOVEMENT_ROWS[row][0]}\".")
+        step(f"Armour: {armor_words} uses the row \"{MOVEMENT_ROWS[row][0]}\".", rule="#armour-counts-twice")
     movement = movement_rate(armor, magic_armor, load)
     per_turn = TURN_MOVE_MULTIPLE * movement
     miles = wilderness_miles(movement)
     if load == "over":
         note = (f"Over {heavy_limit} lb the rules give no movement rate: the load is beyond this character's "
                 f"carrying capacity. Lighten it to {heavy_limit} lb or less to move.")
-        step("Movement: the movement table stops at a heavy load, so no movement rate applies (shown as 0).")
+        step("Movement: the movement table stops at a heavy load, so no movement rate applies (shown as 0).",
+             rule="#movement-and-encumbrance")
     else:
         _, light_rate, heavy_rate = MOVEMENT_ROWS[row]
-        step(f"Movement table, row \"{MOVEMENT_ROWS[row][0]}\", {load} load: {movement}' per round.")
+        step(f"Movement table, row \"{MOVEMENT_ROWS[row][0]}\", {load} load: {movement}' per round.",
+             rule="#movement-and-encumbrance")
         step(f"Movement per turn = {TURN_MOVE_MULTIPLE} × the rate per round = {TURN_MOVE_MULTIPLE} × {movement} "
-             f"= {per_turn}'.")
+             f"= {per_turn}'.", rule="#movement-and-encumbrance")
         step(f"Wilderness rate = 0.6 × feet per round = 0.6 × {movement} = {n(miles)} miles in an 8-hour day "
-             f"of open, clear terrain.")
+             f"of open, clear terrain.", rule="bfrpg/wilderness/#wilderness-movement-rates")
         note = (f"Lightly loaded: {movement}' per round." if load == "light" else
                 f"Heavily loaded: {movement}' per round; lighten to {light_limit} lb or less for "
                 f"{light_rate}'.")
@@ -298,36 +329,43 @@ def burns_longer_than(burn, turns: int) -> Fraction:
               help="a turn is about 10 minutes"),
     ],
     outputs=[
-        Output("lit_radius_ft", "Light out to", "ft"),
-        Output("dim_radius_ft", "Dim light out to", "ft"),
-        Output("burn_min_turns", "Burns at least", "turns"),
-        Output("burn_max_turns", "Burns at most", "turns"),
-        Output("burn_average_turns", "Burns on average", "turns"),
-        Output("burn_min_minutes", "Burns at least", "minutes"),
-        Output("burn_max_minutes", "Burns at most", "minutes"),
+        Output("lit_radius_ft", "Light out to", "ft", min=min(s[2] for s in LIGHT_SOURCES),
+               max=max(s[2] for s in LIGHT_SOURCES)),
+        Output("dim_radius_ft", "Dim light out to", "ft", min=min(s[3] for s in LIGHT_SOURCES),
+               max=max(s[3] for s in LIGHT_SOURCES)),
+        Output("burn_min_turns", "Burns at least", "turns", min=0),
+        Output("burn_max_turns", "Burns at most", "turns", min=0),
+        Output("burn_average_turns", "Burns on average", "turns", min=0),
+        Output("burn_min_minutes", "Burns at least", "minutes", min=0),
+        Output("burn_max_minutes", "Burns at most", "minutes", min=0),
         Output("still_burning", "Chance it is still alight", format="percent"),
         Output("still_burning_x_in_y", "Still alight, as odds"),
     ],
 )
 def light(step, source, candle_height_in, turns):
     label, lit, dim, burn = LIGHT[source]
-    step(f"Light: a {label.lower()} lights a {lit}' radius; dim light reaches {dim - lit}' further, to {dim}'.")
+    step(f"Light: a {label.lower()} lights a {lit}' radius; dim light reaches {dim - lit}' further, to {dim}'.",
+         rule="#light")
     if burn is None:
         low = high = CANDLE_TURNS_PER_INCH * candle_height_in
         average = low
         still = Fraction(1) if low > turns else Fraction(0)
         step(f"Burn time: a taper candle burns about {CANDLE_TURNS_PER_INCH} turns per inch = "
-             f"{CANDLE_TURNS_PER_INCH} × {n(candle_height_in)} in = {n(low)} turns.")
+             f"{CANDLE_TURNS_PER_INCH} × {n(candle_height_in)} in = {n(low)} turns.", rule="#light")
         step(f"After {turns} turns: {n(low)} turns of burning is "
-             + ("more, so it is still alight." if still else "not more, so it has burned out."))
+             + ("more, so it is still alight." if still else "not more, so it has burned out."), rule="#light")
     else:
         count, sides, add = burn
         low, high = count + add, count * sides + add
         average = Fraction(count * (sides + 1), 2) + add
-        step(f"Burn time = {burn_dice_text(burn)} turns: {low} to {high}, {n(average)} on average.")
+        step(f"Burn time = {burn_dice_text(burn)} turns: {low} to {high}, {n(average)} on average.", rule="#light")
         still = burns_longer_than(burn, turns)
         step(f"After {turns} turns it is still alight if its burn time is more than {turns}: "
-             f"chance {dice.x_in_y(still)} ({n(still * 100)}%).")
+             f"chance {dice.x_in_y(still)} ({n(still * 100)}%).", rule="#light")
+        step.chart(f"{burn_dice_text(burn)} turns of burning against {turns} turns",
+                   roll_bars({total + add: p for total, p in dice.distribution(count, sides).items()},
+                             lambda total: "success" if total > turns else "failure"),
+                   f"still alight {percent_text(still)} of the time")
     return {
         "lit_radius_ft": lit,
         "dim_radius_ft": dim,
@@ -378,6 +416,13 @@ def range_text(wins: int, sides: int) -> str:
     return f"{'1' if wins == 1 else f'1-{wins}'} on 1d{sides}"
 
 
+def _range_chart(step, title: str, wins: int, sides: int) -> None:
+    """The chart of an x-in-y roll: 1 to ``wins`` on 1d``sides`` succeeds."""
+    p = Fraction(max(wins, 0), sides)
+    step.chart(title, roll_bars(dice.distribution(1, sides), lambda roll: "success" if roll <= wins else "failure"),
+               f"succeeds {percent_text(p)} of the time")
+
+
 def odds_text(wins: int, sides: int) -> str:
     """Unreduced odds as players say them: "2 in 6"."""
     return f"{wins} in {sides}"
@@ -395,7 +440,7 @@ def odds_text(wins: int, sides: int) -> str:
         Input("intelligence", "Intelligence", "int", 10, min=3, max=18),
     ],
     outputs=[
-        Output("door_strength_bonus", "Strength bonus"),
+        Output("door_strength_bonus", "Strength bonus", min=BONUS_LOWEST, max=BONUS_HIGHEST),
         Output("stuck_door", "Open a stuck door", format="percent"),
         Output("stuck_door_x_in_y", "Stuck door, as odds", "on 1d6"),
         Output("locked_door", "Force a locked door", format="percent"),
@@ -414,25 +459,33 @@ def odds_text(wins: int, sides: int) -> str:
 def chances(step, race, strength, intelligence):
     bonus = ability_bonus(strength)
     wins = door_range(strength)
-    step(f"Ability bonus table: Strength {strength} gives {_signed(bonus)}.")
+    step(f"Ability bonus table: Strength {strength} gives {_signed(bonus)}.", rule="#carrying-capacity")
     step(f"Forcing doors and bars: the range is 1 plus the Strength bonus = 1 {'+' if bonus >= 0 else '−'} "
-         f"{abs(bonus)} = {1 + bonus}" + (", which leaves no winning roll." if 1 + bonus <= 0 else "."))
+         f"{abs(bonus)} = {1 + bonus}" + (", which leaves no winning roll." if 1 + bonus <= 0 else "."),
+         rule="#stuck-doors")
     out = {"door_strength_bonus": bonus}
     for name, label, sides in DOOR_DICE:
         p = Fraction(wins, sides)
         out[name] = p
         out[f"{name}_x_in_y"] = odds_text(wins, sides)
-        step(f"{label}: {range_text(wins, sides)} = {odds_text(wins, sides)} ({n(p * 100)}%).")
+        step(f"{label}: {range_text(wins, sides)} = {odds_text(wins, sides)} ({n(p * 100)}%).",
+             rule="#stuck-doors" if name == "stuck_door" else "#locked-doors-and-metal-bars")
+        _range_chart(step, f"{label}: 1d{sides}", wins, sides)
     secret = secret_door_range(race, intelligence)
     reasons = ["1 for anyone"]
     if intelligence >= SECRET_DOOR_INT:
         reasons.append(f"+1 for Intelligence {intelligence} (15 or more)")
     if race == "elf":
         reasons.append("+1 for an Elf")
-    step(f"Secret doors: range = {', '.join(reasons)} = {range_text(secret, 6)} ({n(Fraction(secret, 6) * 100)}%).")
+    step(f"Secret doors: range = {', '.join(reasons)} = {range_text(secret, 6)} ({n(Fraction(secret, 6) * 100)}%).",
+         rule="#secret-doors")
+    _range_chart(step, "Secret door: 1d6", secret, 6)
     out["secret_door"] = Fraction(secret, 6)
     out["secret_door_x_in_y"] = odds_text(secret, 6)
-    step("Traps and listening: an ordinary search or listen succeeds on 1 on 1d6 (1 in 6, about 16.67%).")
+    step("Traps and listening: an ordinary search or listen succeeds on 1 on 1d6 (1 in 6, about 16.67%).",
+         rule="#searching-for-traps")
+    _range_chart(step, "Find a trap: 1d6", 1, 6)
+    _range_chart(step, "Listen at a door: 1d6", 1, 6)
     for name in ("find_trap", "listen"):
         out[name] = Fraction(1, 6)
         out[f"{name}_x_in_y"] = odds_text(1, 6)
@@ -483,11 +536,11 @@ WATER_DIE = 4  # 1d4 hit points a day without water
         Input("current_hp", "Current hit points", "int", 8, unit="HP", min=1, max=300),
     ],
     outputs=[
-        Output("hp_lost_least", "HP lost, at least", "HP"),
-        Output("hp_lost_average", "HP lost, on average", "HP"),
-        Output("hp_lost_most", "HP lost, at most", "HP"),
-        Output("hp_left_least", "HP left, worst case", "HP"),
-        Output("hp_left_most", "HP left, best case", "HP"),
+        Output("hp_lost_least", "HP lost, at least", "HP", min=0),
+        Output("hp_lost_average", "HP lost, on average", "HP", min=0),
+        Output("hp_lost_most", "HP lost, at most", "HP", min=0),
+        Output("hp_left_least", "HP left, worst case", "HP", max=300),
+        Output("hp_left_most", "HP left, best case", "HP", max=300),
         Output("chance_hp_gone", "Chance HP fall to 0 or below", format="percent"),
         Output("natural_healing", "Natural healing works"),
     ],
@@ -495,19 +548,25 @@ WATER_DIE = 4  # 1d4 hit points a day without water
 def survival(step, days_without_food, days_without_water, current_hp):
     food_loss = max(days_without_food - FOOD_GRACE_DAYS, 0)
     step(f"Food: the first {FOOD_GRACE_DAYS} days without enough food do nothing; each later day costs 1 HP: "
-         f"{days_without_food} days → {food_loss} HP.")
+         f"{days_without_food} days → {food_loss} HP.", rule="#going-hungry")
     d = days_without_water
     least, most = food_loss + d, food_loss + WATER_DIE * d
     average = food_loss + Fraction(WATER_DIE + 1, 2) * d
     if d:
         step(f"Water: every day without enough water costs 1d{WATER_DIE} HP: {d}d{WATER_DIE} = {d} to "
-             f"{WATER_DIE * d}, {n(Fraction(WATER_DIE + 1, 2) * d)} on average.")
+             f"{WATER_DIE * d}, {n(Fraction(WATER_DIE + 1, 2) * d)} on average.", rule="#going-thirsty")
         gone = dice.chance(d, WATER_DIE, lambda total: food_loss + total >= current_hp)
+        step.chart(f"{d}d{WATER_DIE} thirst damage against {current_hp} HP"
+                   + (f" less {food_loss} for hunger" if food_loss else ""),
+                   roll_bars(dice.distribution(d, WATER_DIE),
+                             lambda total: "failure" if food_loss + total >= current_hp else "success"),
+                   f"HP stay above 0 {percent_text(1 - gone)} of the time")
     else:
-        step("Water: no days without enough water, no loss.")
+        step("Water: no days without enough water, no loss.", rule="#going-thirsty")
         gone = Fraction(1 if food_loss >= current_hp else 0)
     step(f"Total HP lost: {least} to {most}, {n(average)} on average; from {current_hp} HP that leaves "
-         f"{current_hp - most} to {current_hp - least}; chance of reaching 0 or less {n(gone * 100)}%.")
+         f"{current_hp - most} to {current_hp - least}; chance of reaching 0 or less {n(gone * 100)}%.",
+         rule="#dungeon-survival")
     hungry = days_without_food > FOOD_GRACE_DAYS
     healing = not hungry and d == 0
     why = []
@@ -516,7 +575,8 @@ def survival(step, days_without_food, days_without_water, current_hp):
     if d:
         why.append("thirst stops it with the first die of damage")
     step("Natural healing: " + ("still works (magic healing always does)." if healing else
-                                "lost, because " + " and ".join(why) + "; magic healing still works."))
+                                "lost, because " + " and ".join(why) + "; magic healing still works."),
+         rule="#going-thirsty" if d and not hungry else "#going-hungry")
     return {
         "hp_lost_least": least,
         "hp_lost_average": average,
@@ -623,12 +683,18 @@ def _risk_steps(step, days, save_target, constitution):
     p = save_chance(save_target, bonus)
     at_risk, any_damage, expected_days = forced_march_damage(days, p)
     step(f"Save vs. Death Ray: 1d20 {'+' if bonus >= 0 else '−'} {abs(bonus)} (Constitution {constitution}) "
-         f"must reach {save_target}: chance {n(p * 100)}% a day.")
+         f"must reach {save_target}: chance {n(p * 100)}% a day.", rule="#forced-march")
     step(f"Forced march damage: {days} day{'s' if days != 1 else ''} in a row put{'s' if days == 1 else ''} "
          f"{at_risk} day{'s' if at_risk != 1 else ''} at risk (the first is free); "
          f"chance of taking any damage = 1 − {n(p)}^{at_risk} = {n(any_damage * 100)}%; on average "
          f"{n(expected_days)} days of 1d6 (3.5 each) = {n(expected_days * Fraction(7, 2))} HP; "
-         f"at most {at_risk} × 6 = {6 * at_risk} HP.")
+         f"at most {at_risk} × 6 = {6 * at_risk} HP.", rule="#forced-march")
+    if at_risk:
+        modifier = f" {'+' if bonus >= 0 else '−'} {abs(bonus)}" if bonus else ""
+        step.chart(f"Save vs. Death Ray: 1d20{modifier} against {save_target}",
+                   roll_bars(dice.distribution(1, 20), lambda roll: "success" if roll + bonus >= save_target
+                             else "failure"),
+                   f"saves {percent_text(p)} of the time, each day at risk until a save fails")
     return at_risk, any_damage, expected_days
 
 
@@ -651,43 +717,47 @@ def _risk_steps(step, days, save_target, constitution):
         Input("constitution", "Constitution", "int", 10, min=3, max=18),
     ],
     outputs=[
-        Output("miles_per_day", "Miles per day", "miles"),
-        Output("total_miles", "Miles over all the days", "miles"),
-        Output("hours_per_day", "Hours of travel a day", "h"),
+        Output("miles_per_day", "Miles per day", "miles", min=0),
+        Output("total_miles", "Miles over all the days", "miles", min=0),
+        Output("hours_per_day", "Hours of travel a day", "h", min=DAY_HOURS, max=FORCED_MARCH_HOURS),
         Output("min_airborne_ft", "Slowest speed that stays aloft", "ft/round",
-               help="winged fliers; 0 when not flying"),
+               help="winged fliers; 0 when not flying", min=0),
         Output("damage_chance", "Chance of forced march damage", format="percent"),
-        Output("expected_damage", "Forced march damage, average", "HP"),
-        Output("most_damage", "Forced march damage, at most", "HP"),
+        Output("expected_damage", "Forced march damage, average", "HP", min=0),
+        Output("most_damage", "Forced march damage, at most", "HP", min=0),
     ],
 )
 def overland(step, movement_ft, terrain, forced_march, by_air, days, death_ray_save, constitution):
     base = wilderness_miles(movement_ft)
-    step(f"Wilderness rate = 0.6 × feet per round = 0.6 × {movement_ft} = {n(base)} miles in an 8-hour day.")
+    step(f"Wilderness rate = 0.6 × feet per round = 0.6 × {movement_ft} = {n(base)} miles in an 8-hour day.",
+         rule="#wilderness-movement-rates")
     label, factor = TERRAIN[terrain]
     if by_air:
         miles = AIR_FACTOR * base
-        step(f"By air: double the rate and ignore terrain = 2 × {n(base)} = {n(miles)} miles.")
+        step(f"By air: double the rate and ignore terrain = 2 × {n(base)} = {n(miles)} miles.",
+             rule="#travelling-by-air")
     else:
         miles = factor * base
         step(f"Terrain: {label.lower()} is {multiplier_text(factor)}: {n(base)} × {fraction_text(factor)} "
-             f"= {n(miles)} miles.")
+             f"= {n(miles)} miles.", rule="#terrain")
     hours = DAY_HOURS
     if forced_march:
         hours = FORCED_MARCH_HOURS
-        step(f"Forced march: 12 hours instead of 8 adds 50% = {n(miles)} × 1.5 = {n(miles * FORCED_MARCH_FACTOR)} miles.")
+        step(f"Forced march: 12 hours instead of 8 adds 50% = {n(miles)} × 1.5 = {n(miles * FORCED_MARCH_FACTOR)} miles.",
+             rule="#forced-march")
         miles = miles * FORCED_MARCH_FACTOR
         _, any_damage, expected_days = _risk_steps(step, days, death_ray_save, constitution)
         expected, most = expected_days * Fraction(7, 2), 6 * max(days - 1, 0)
     else:
         any_damage, expected, most = Fraction(0), Fraction(0), 0
-        step("No forced march, so no damage from marching.")
+        step("No forced march, so no damage from marching.", rule="#forced-march")
     total = miles * days
-    step(f"Over {days} day{'s' if days != 1 else ''}: {n(miles)} × {days} = {n(total)} miles.")
+    step(f"Over {days} day{'s' if days != 1 else ''}: {n(miles)} × {days} = {n(total)} miles.",
+         rule="#overland-travel")
     airborne = Fraction(movement_ft) * AIRBORNE_MINIMUM if by_air else Fraction(0)
     if by_air:
         step(f"Staying aloft: most winged creatures need at least a third of their movement = "
-             f"{movement_ft} / 3 = {n(airborne)}' per round.")
+             f"{movement_ft} / 3 = {n(airborne)}' per round.", rule="#travelling-by-air")
     return {
         "miles_per_day": miles,
         "total_miles": total,
@@ -778,12 +848,12 @@ def vessels_table():
         Input("rowing", "Rowing instead of sailing", "bool", False, help="galleys and longships"),
     ],
     outputs=[
-        Output("miles_per_day", "Miles per day", "miles"),
-        Output("hours_per_day", "Hours of travel a day", "h"),
+        Output("miles_per_day", "Miles per day", "miles", min=0),
+        Output("hours_per_day", "Hours of travel a day", "h", min=WATER_DAY_HOURS, max=NAVIGATOR_HOURS),
         Output("propulsion", "Moving by"),
-        Output("wind_multiplier", "Wind multiplier"),
+        Output("wind_multiplier", "Wind multiplier", min=0, max=max(w[4] for w in WINDS)),
         Output("gale_damage", "Gale damage"),
-        Output("gale_damage_average", "Gale damage a day, average", "HP"),
+        Output("gale_damage_average", "Gale damage a day, average", "HP", min=0),
         Output("note", "What the rules say"),
     ],
 )
@@ -793,29 +863,33 @@ def sailing(step, vessel, wind, against_wind, navigator_24h, rowing):
     notes = []
     if sail_rate is None:
         use_sail = False
-        step(f"Vessel: a {label.lower()} has no sails; it makes {oar_rate} miles in a 12-hour day whatever the wind.")
+        step(f"Vessel: a {label.lower()} has no sails; it makes {oar_rate} miles in a 12-hour day whatever the wind.",
+             rule="#vessels-and-the-sailing-day")
         propulsion = "oars, paddles or poles"
     elif oar_rate is None:
         use_sail = True
         if rowing:
-            step(f"Vessel: a {label.lower()} has no oars, so it sails ({sail_rate} miles in a 12-hour day).")
+            step(f"Vessel: a {label.lower()} has no oars, so it sails ({sail_rate} miles in a 12-hour day).",
+                 rule="#vessels-and-the-sailing-day")
         else:
-            step(f"Vessel: a {label.lower()} sails {sail_rate} miles in a 12-hour day.")
+            step(f"Vessel: a {label.lower()} sails {sail_rate} miles in a 12-hour day.",
+                 rule="#vessels-and-the-sailing-day")
         propulsion = "sails"
     elif wind == "becalmed" and not rowing:
         use_sail = False
-        step(f"Becalmed: sails are useless, so the {label.lower()} takes to its oars ({oar_rate} miles a day).")
+        step(f"Becalmed: sails are useless, so the {label.lower()} takes to its oars ({oar_rate} miles a day).",
+             rule="#wind-and-weather")
         propulsion = "oars"
     else:
         use_sail = not rowing
         step(f"Vessel: a {label.lower()} makes {sail_rate} miles a day under sail or {oar_rate} rowed; "
-             f"it is {'sailing' if use_sail else 'rowing'}.")
+             f"it is {'sailing' if use_sail else 'rowing'}.", rule="#vessels-and-the-sailing-day")
         propulsion = "sails" if use_sail else "oars"
     if use_sail:
         factor = tack_factor if against_wind else sail_factor
         direction = "against the wind (tacking)" if against_wind else "with the wind"
         step(f"Wind: {wind_label.lower()}, {direction} = {multiplier_text(factor)}"
-             + (" (no headway)." if not factor else "."))
+             + (" (no headway)." if not factor else "."), rule="#wind-and-weather")
         if not factor:
             if wind == "becalmed":
                 notes.append("Becalmed: a ship with only sails cannot move.")
@@ -827,14 +901,14 @@ def sailing(step, vessel, wind, against_wind, navigator_24h, rowing):
         hours = NAVIGATOR_HOURS if navigator_24h and factor else WATER_DAY_HOURS
         if navigator_24h and factor:
             step(f"Navigator aboard, sailing day and night: 24 hours instead of 12 doubles the distance "
-                 f"= 2 × {n(rate)} = {n(2 * rate)} miles.")
+                 f"= 2 × {n(rate)} = {n(2 * rate)} miles.", rule="#vessels-and-the-sailing-day")
             rate *= 2
     else:
         factor = Fraction(1)
         rate = Fraction(oar_rate)
         hours = WATER_DAY_HOURS
         if against_wind and sail_rate is not None:
-            step("Tacking is a sailing matter: rowing ignores the wind's direction.")
+            step("Tacking is a sailing matter: rowing ignores the wind's direction.", rule="#wind-and-weather")
         if navigator_24h:
             notes.append("Only sailing ships travel day and night with a navigator; 12 hours used.")
     dice_count, sides = GALE_DICE
@@ -842,11 +916,14 @@ def sailing(step, vessel, wind, against_wind, navigator_24h, rowing):
         per_day = Fraction(dice_count * (sides + 1), 2) * hours
         gale = f"{dice_count}d{sides} per hour ({dice_count * hours}d{sides} a day)"
         step(f"Gale: a ship out in it takes {dice_count}d{sides} damage per hour, "
-             f"{hours} hours × 9 = {n(per_day)} on average a day.")
+             f"{hours} hours × 9 = {n(per_day)} on average a day.", rule="#wind-and-weather")
+        step.chart(f"{dice_count}d{sides} gale damage each hour",
+                   roll_bars(dice.distribution(dice_count, sides), lambda total: "neutral"),
+                   f"{n(Fraction(dice_count * (sides + 1), 2))} on average, rolled for each of {hours} hours")
         notes.append("A gale may damage or sink the ship.")
     else:
         per_day, gale = Fraction(0), "none"
-    step(f"Distance = {n(rate)} miles in a {hours}-hour day.")
+    step(f"Distance = {n(rate)} miles in a {hours}-hour day.", rule="#vessels-and-the-sailing-day")
     if not notes:
         notes.append(f"{n(rate)} miles a day.")
     return {
@@ -894,23 +971,24 @@ def _planner_inputs():
     page=WILDERNESS_PAGE,
     inputs=_planner_inputs(),
     outputs=[
-        Output("pace_ft", "Party pace", "ft/round"),
-        *(Output(f"leg_{i}_miles", f"Leg {i}", "miles") for i in range(1, LEGS + 1)),
-        Output("journey_miles", "Total distance", "miles"),
-        Output("journey_days", "Total days", "days"),
-        Output("forced_march_days", "Forced march days", "days"),
+        Output("pace_ft", "Party pace", "ft/round", min=1, max=480),
+        *(Output(f"leg_{i}_miles", f"Leg {i}", "miles", min=0) for i in range(1, LEGS + 1)),
+        Output("journey_miles", "Total distance", "miles", min=0),
+        Output("journey_days", "Total days", "days", min=0, max=60 * LEGS),
+        Output("forced_march_days", "Forced march days", "days", min=0, max=60 * LEGS),
         Output("march_damage_chance", "Chance of forced march damage", format="percent"),
-        Output("march_damage_average", "Forced march damage, average", "HP"),
-        Output("march_damage_most", "Forced march damage, at most", "HP"),
+        Output("march_damage_average", "Forced march damage, average", "HP", min=0),
+        Output("march_damage_most", "Forced march damage, at most", "HP", min=0),
     ],
 )
 def travel(step, by_air, death_ray_save, constitution, **inputs):
     speeds = [inputs[f"member_{i}_ft"] for i in range(1, MEMBERS + 1) if inputs[f"member_{i}_ft"] > 0]
     pace = min(speeds)
     step(f"Pace: a group moves at its slowest member's rate = the least of {', '.join(map(str, speeds))} "
-         f"= {pace}' per round.")
+         f"= {pace}' per round.", rule="#wilderness-movement-rates")
     base = wilderness_miles(pace)
-    step(f"Wilderness rate = 0.6 × {pace} = {n(base)} miles in an 8-hour day of open, clear terrain.")
+    step(f"Wilderness rate = 0.6 × {pace} = {n(base)} miles in an 8-hour day of open, clear terrain.",
+         rule="#wilderness-movement-rates")
     out = {"pace_ft": pace}
     total_miles, total_days, forced_days = Fraction(0), 0, 0
     for i in range(1, LEGS + 1):
@@ -930,14 +1008,15 @@ def travel(step, by_air, death_ray_save, constitution, **inputs):
         out[f"leg_{i}_miles"] = miles
         total_miles += miles
         total_days += days
-        step(f"Leg {i}: {how} = {n(daily)} miles a day × {days} = {n(miles)} miles.")
-    step(f"Journey: {n(total_miles)} miles in {total_days} days.")
+        step(f"Leg {i}: {how} = {n(daily)} miles a day × {days} = {n(miles)} miles.",
+             rule="#travelling-by-air" if by_air else "#terrain")
+    step(f"Journey: {n(total_miles)} miles in {total_days} days.", rule="#planning-a-journey")
     if forced_days:
         _, any_damage, expected_days = _risk_steps(step, forced_days, death_ray_save, constitution)
         expected, most = expected_days * Fraction(7, 2), 6 * (forced_days - 1)
     else:
         any_damage, expected, most = Fraction(0), Fraction(0), 0
-        step("No forced march, so no damage from marching.")
+        step("No forced march, so no damage from marching.", rule="#forced-march")
     out.update({
         "journey_miles": total_miles,
         "journey_days": total_days,

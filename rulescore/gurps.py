@@ -9,7 +9,7 @@ import math
 from fractions import Fraction
 
 from . import dice
-from .core import Input, Output, calculator, number_text, table
+from .core import Input, Output, calculator, number_text, percent_text, table
 from .core import number_text as n
 
 SYSTEM = "GURPS Lite"
@@ -78,6 +78,32 @@ def success_odds(effective_skill: int) -> dict[str, Fraction]:
     return odds
 
 
+CHART_KIND = {"critical success": "critical-success", "success": "success", "failure": "failure",
+              "critical failure": "critical-failure"}
+
+
+def roll_bars(target: int) -> list:
+    """The 3d6 distribution as chart bars, each roll marked with its outcome against ``target``."""
+    return [(str(roll), p, CHART_KIND[roll_outcome(roll, target)]) for roll, p in dice.distribution(3, 6).items()]
+
+
+def roll_chart(step, target: int, against: str = "", summary: str = "") -> Fraction:
+    """Chart a 3d6 success roll against ``target``; returns its chance of success."""
+    odds = success_odds(target)["success"]
+    step.chart(f"3d6 against {against + ' ' if against else ''}{target}", roll_bars(target),
+               summary or f"succeeds {percent_text(odds)} of the time")
+    return odds
+
+
+def damage_chart(step, title: str, dice_count: int, adds: int) -> None:
+    """Chart a damage roll (no pass or fail): every total of the dice plus adds."""
+    totals = {total + adds: p for total, p in dice.distribution(dice_count, 6).items()}
+    mean = sum(total * p for total, p in totals.items())
+    bars = [(str(total).replace("-", "−"), p, "neutral") for total, p in totals.items()]
+    step.chart(f"{title} {dice_text(dice_count, adds)}", bars,
+               f"{n(min(totals)).replace('-', '−')} to {n(max(totals))}, {n(mean).replace('-', '−')} on average")
+
+
 def basic_lift(st: int, step=None) -> Fraction:
     """Basic Lift = ST x ST / 5 lb; from 10 lb up it is rounded to the nearest pound."""
     raw = Fraction(st * st, 5)
@@ -127,17 +153,17 @@ def encumbered_dodge(basic_speed: Fraction, level: int) -> int:
               help="everything you carry, armour included"),
     ],
     outputs=[
-        Output("basic_lift_lb", "Basic Lift (BL)", "lb"),
-        Output("encumbrance_level", "Encumbrance level", "", "0 (None) to 4 (Extra-Heavy)"),
+        Output("basic_lift_lb", "Basic Lift (BL)", "lb", min=0),
+        Output("encumbrance_level", "Encumbrance level", "", "0 (None) to 4 (Extra-Heavy)", min=0, max=4),
         Output("encumbrance", "Encumbrance"),
-        Output("move", "Move", "yd/s"),
-        Output("dodge", "Dodge"),
-        Output("limit_none_lb", "None up to", "lb"),
-        Output("limit_light_lb", "Light up to", "lb"),
-        Output("limit_medium_lb", "Medium up to", "lb"),
-        Output("limit_heavy_lb", "Heavy up to", "lb"),
-        Output("limit_extra_heavy_lb", "Extra-Heavy up to", "lb"),
-        Output("carry_on_back_lb", "Carry on back up to", "lb"),
+        Output("move", "Move", "yd/s", min=0),
+        Output("dodge", "Dodge", min=1),
+        Output("limit_none_lb", "None up to", "lb", min=0),
+        Output("limit_light_lb", "Light up to", "lb", min=0),
+        Output("limit_medium_lb", "Medium up to", "lb", min=0),
+        Output("limit_heavy_lb", "Heavy up to", "lb", min=0),
+        Output("limit_extra_heavy_lb", "Extra-Heavy up to", "lb", min=0),
+        Output("carry_on_back_lb", "Carry on back up to", "lb", min=0),
         Output("note", "What the rules allow"),
     ],
 )
@@ -228,12 +254,12 @@ def broad_jump_feet(basic_move: int) -> int:
               help="yards run before the jump; 0 for a standing jump"),
     ],
     outputs=[
-        Output("high_jump_in", "High jump", "in"),
-        Output("broad_jump_ft", "Broad jump", "ft"),
-        Output("standing_high_jump_in", "Standing high jump", "in"),
-        Output("standing_broad_jump_ft", "Standing broad jump", "ft"),
-        Output("max_high_jump_in", "Highest running high jump", "in"),
-        Output("max_broad_jump_ft", "Longest running broad jump", "ft"),
+        Output("high_jump_in", "High jump", "in", min=0),
+        Output("broad_jump_ft", "Broad jump", "ft", min=0),
+        Output("standing_high_jump_in", "Standing high jump", "in", min=0),
+        Output("standing_broad_jump_ft", "Standing broad jump", "ft", min=0),
+        Output("max_high_jump_in", "Highest running high jump", "in", min=0),
+        Output("max_broad_jump_ft", "Longest running broad jump", "ft", min=0),
     ],
 )
 def jump(step, basic_move, running_yards):
@@ -309,7 +335,8 @@ def _encumbered_move_step(step, basic_move: int, level: int) -> int:
     factor = ENCUMBRANCE_LEVELS[level][3]
     floor_note = " (a load never lowers Move below 1)" if move > math.floor(basic_move * factor) else ""
     step(f"Move = Basic Move × {n(factor)} for {_level_name(level)} encumbrance, fractions dropped "
-         f"= {basic_move} × {n(factor)} = {n(basic_move * factor)} → {move} yd/s{floor_note}.")
+         f"= {basic_move} × {n(factor)} = {n(basic_move * factor)} → {move} yd/s{floor_note}.",
+         rule="gurps/encumbrance/#move-and-dodge")
     return move
 
 
@@ -373,16 +400,16 @@ def lifting_multiples_table():
               help="0 = none; enter a weight to see what you can do with it"),
     ],
     outputs=[
-        Output("basic_lift_lb", "Basic Lift (BL)", "lb", "your own, ST × ST / 5"),
-        Output("combined_bl_lb", "Basic Lift used", "lb", "yours plus your helpers'"),
-        Output("one_handed_lift_lb", "One-handed lift", "lb", "2 × BL"),
-        Output("one_handed_time_s", "One-handed lift takes", "s"),
-        Output("two_handed_lift_lb", "Two-handed lift", "lb", "8 × BL"),
-        Output("two_handed_time_s", "Two-handed lift takes", "s"),
-        Output("shove_lb", "Shove and knock over", "lb", "12 × BL"),
-        Output("shove_running_lb", "Shove with a running start", "lb", "24 × BL"),
-        Output("carry_on_back_lb", "Carry on back", "lb", "15 × BL; 1 FP a second over 10 × BL"),
-        Output("shift_slightly_lb", "Shift slightly", "lb", "50 × BL"),
+        Output("basic_lift_lb", "Basic Lift (BL)", "lb", "your own, ST × ST / 5", min=0),
+        Output("combined_bl_lb", "Basic Lift used", "lb", "yours plus your helpers'", min=0),
+        Output("one_handed_lift_lb", "One-handed lift", "lb", "2 × BL", min=0),
+        Output("one_handed_time_s", "One-handed lift takes", "s", min=0),
+        Output("two_handed_lift_lb", "Two-handed lift", "lb", "8 × BL", min=0),
+        Output("two_handed_time_s", "Two-handed lift takes", "s", min=0),
+        Output("shove_lb", "Shove and knock over", "lb", "12 × BL", min=0),
+        Output("shove_running_lb", "Shove with a running start", "lb", "24 × BL", min=0),
+        Output("carry_on_back_lb", "Carry on back", "lb", "15 × BL; 1 FP a second over 10 × BL", min=0),
+        Output("shift_slightly_lb", "Shift slightly", "lb", "50 × BL", min=0),
         Output("verdict", "With this object you can"),
     ],
 )
@@ -390,14 +417,15 @@ def lifting(step, st, helpers_bl_lb, weight_lb):
     own = basic_lift(st, step)
     bl = own + helpers_bl_lb
     if helpers_bl_lb:
-        step(f"Helpers add their Basic Lift, not their ST: {n(own)} + {n(helpers_bl_lb)} = {n(bl)} lb.")
+        step(f"Helpers add their Basic Lift, not their ST: {n(own)} + {n(helpers_bl_lb)} = {n(bl)} lb.",
+             rule="#working-together")
     limits = {key: multiple * bl for key, multiple in LIFT_MULTIPLE.items()}
     step(f"Lifts: one-handed 2 × BL = {n(limits['one_handed'])} lb (2 s); "
-         f"two-handed 8 × BL = {n(limits['two_handed'])} lb (4 s).")
+         f"two-handed 8 × BL = {n(limits['two_handed'])} lb (4 s).", rule="#the-lifts")
     step(f"Shove and knock over 12 × BL = {n(limits['shove'])} lb, doubled with a running start "
-         f"= {n(limits['shove_running'])} lb.")
+         f"= {n(limits['shove_running'])} lb.", rule="#shove-and-knock-over")
     step(f"Carry on back 15 × BL = {n(limits['carry_on_back'])} lb; shift slightly 50 × BL "
-         f"= {n(limits['shift_slightly'])} lb.")
+         f"= {n(limits['shift_slightly'])} lb.", rule="#carry-on-back")
     if weight_lb == 0:
         verdict = "enter a weight to check it"
     else:
@@ -417,7 +445,7 @@ def lifting(step, st, helpers_bl_lb, weight_lb):
             can.append("shift it slightly")
         verdict = "; ".join(can) if can else "nothing: it is over 50 × BL"
         multiple = ratio_text(weight_lb / bl, set(LIFT_MULTIPLE.values()) | {ENCUMBRANCE_LEVELS[-1][2]})
-        step(f"Object: {fine_text(weight_lb)} lb is {multiple} × BL, so you can: {verdict}.")
+        step(f"Object: {fine_text(weight_lb)} lb is {multiple} × BL, so you can: {verdict}.", rule="#the-lifts")
     return {
         "basic_lift_lb": own,
         "combined_bl_lb": bl,
@@ -478,12 +506,12 @@ def running_speeds_table():
         Input("ht", "HT", "int", 10, min=1, max=30, help="Health, for the fatigue rolls"),
     ],
     outputs=[
-        Output("move", "Move", "yd/s", "ground Move, for the first second of a run"),
-        Output("sprint_yps", "Sprint", "yd/s", "from the second second on"),
-        Output("paced_yps", "Paced running", "yd/s"),
-        Output("paced_mph", "Paced running", "mph"),
-        Output("sprint_ht_every_s", "HT roll while sprinting, every", "s"),
-        Output("paced_ht_every_s", "HT roll while paced, every", "s"),
+        Output("move", "Move", "yd/s", "ground Move, for the first second of a run", min=0),
+        Output("sprint_yps", "Sprint", "yd/s", "from the second second on", min=0),
+        Output("paced_yps", "Paced running", "yd/s", min=0),
+        Output("paced_mph", "Paced running", "mph", min=0),
+        Output("sprint_ht_every_s", "HT roll while sprinting, every", "s", min=0),
+        Output("paced_ht_every_s", "HT roll while paced, every", "s", min=0),
         Output("ht_fail_odds", "Chance to lose 1 FP on each HT roll", format="percent"),
     ],
 )
@@ -491,17 +519,20 @@ def running(step, basic_move, encumbrance_level, very_tired, ht):
     move = _encumbered_move_step(step, basic_move, encumbrance_level)
     if very_tired:
         halved = halved_round_up(move)
-        step(f"Very tired (FP at 1/3 or less): Move is halved, rounded up: {move} / 2 → {halved} yd/s.")
+        step(f"Very tired (FP at 1/3 or less): Move is halved, rounded up: {move} / 2 → {halved} yd/s.",
+             rule="#fatigue-cost")
         move = halved
     sprint = sprint_speed(move)
     paced = paced_speed(move)
-    step(f"Sprint = Move + 20% = {move} × 1.2 = {n(sprint)} yd/s, after one second at {move} yd/s.")
+    step(f"Sprint = Move + 20% = {move} × 1.2 = {n(sprint)} yd/s, after one second at {move} yd/s.", rule="#sprinting")
     mph = yps_to_mph(paced)
     step(f"Paced running = half the sprint = {n(sprint)} / 2 = {n(paced)} yd/s "
-         f"(× 3600 / 1760 = {n(mph)} mph).")
+         f"(× 3600 / 1760 = {n(mph)} mph).", rule="#paced-running")
     fail = failure_chance(ht)
     step(f"Fatigue: roll against HT {ht} every 15 s of sprinting or every minute of paced running; "
-         f"it fails {n(fail * 100)}% of the time, costing 1 FP.")
+         f"it fails {n(fail * 100)}% of the time, costing 1 FP.", rule="#fatigue-cost")
+    roll_chart(step, ht, "HT", f"succeeds {percent_text(1 - fail)} of the time; "
+               f"each failure ({percent_text(fail)}) costs 1 FP")
     return {
         "move": move,
         "sprint_yps": sprint,
@@ -544,10 +575,10 @@ def swimming_target(swimming_skill: int, level: int, intentional: bool) -> int:
               help="halves water Move (rounded up)"),
     ],
     outputs=[
-        Output("water_move", "Water Move", "yd/s"),
-        Output("roll_target", "Swimming roll against"),
+        Output("water_move", "Water Move", "yd/s", min=1),
+        Output("roll_target", "Swimming roll against", min=-8, max=33),
         Output("roll_odds", "Chance to succeed", format="percent"),
-        Output("fatigue_roll_target", "Fatigue roll against", help="higher of HT and Swimming"),
+        Output("fatigue_roll_target", "Fatigue roll against", help="higher of HT and Swimming", min=1, max=30),
         Output("fatigue_fail_odds", "Chance to lose 1 FP each minute at top speed", format="percent"),
     ],
 )
@@ -555,19 +586,26 @@ def swimming(step, basic_move, swimming_skill, encumbrance_level, intentional, h
     target = swimming_target(swimming_skill, encumbrance_level, intentional)
     bonus = f" + {INTENTIONAL_ENTRY_BONUS} (entered on purpose)" if intentional else ""
     step(f"Swimming roll = skill − 2 × encumbrance level{' + 3' if intentional else ''} "
-         f"= {swimming_skill} − 2 × {encumbrance_level}{bonus} = {target}.")
+         f"= {swimming_skill} − 2 × {encumbrance_level}{bonus} = {target}.", rule="#modifiers")
     odds = success_odds(target)["success"]
-    step(f"Success on 3d6 against {target}: {n(odds * 100)}% (criticals included).")
+    step(f"Success on 3d6 against {target}: {n(odds * 100)}% (criticals included).",
+         rule="gurps/success-rolls/#success-rolls")
+    roll_chart(step, target, "Swimming", f"succeeds {percent_text(odds)} of the time; a failure costs 1 FP")
     wm = water_move(basic_move)
-    step(f"Water Move = Basic Move / 5, rounded down, at least 1 = {basic_move} / 5 → {wm} yd/s.")
+    step(f"Water Move = Basic Move / 5, rounded down, at least 1 = {basic_move} / 5 → {wm} yd/s.",
+         rule="#water-move")
     if very_tired:
         halved = halved_round_up(wm)
-        step(f"Very tired (FP at 1/3 or less): water Move is halved, rounded up: {wm} / 2 → {halved} yd/s.")
+        step(f"Very tired (FP at 1/3 or less): water Move is halved, rounded up: {wm} / 2 → {halved} yd/s.",
+             rule="#fatigue-from-fast-swimming")
         wm = halved
     fatigue_target = max(ht, swimming_skill)
     fail = failure_chance(fatigue_target)
     step(f"Fatigue roll after each minute at top speed: the higher of HT {ht} and Swimming {swimming_skill} "
-         f"= {fatigue_target}; it fails {n(fail * 100)}% of the time, costing 1 FP.")
+         f"= {fatigue_target}; it fails {n(fail * 100)}% of the time, costing 1 FP.",
+         rule="#fatigue-from-fast-swimming")
+    roll_chart(step, fatigue_target, "HT or Swimming", f"succeeds {percent_text(1 - fail)} of the time; "
+               f"each failure ({percent_text(fail)}) costs 1 FP")
     return {
         "water_move": wm,
         "roll_target": target,
@@ -676,28 +714,30 @@ def throwing_damage_table():
         Input("dx", "DX", "int", 10, min=1, max=30, help="Dexterity, for the roll to hit"),
     ],
     outputs=[
-        Output("basic_lift_lb", "Basic Lift (BL)", "lb"),
+        Output("basic_lift_lb", "Basic Lift (BL)", "lb", min=0),
         Output("weight_ratio", "Weight ratio", help="weight / BL"),
         Output("can_throw", "Can throw it"),
         Output("hands", "Hands"),
-        Output("distance_modifier", "Distance modifier"),
-        Output("distance_yd", "Distance", "yd"),
+        Output("distance_modifier", "Distance modifier", min=0, max=THROW_DISTANCE[0][1]),
+        Output("distance_yd", "Distance", "yd", min=0),
         Output("damage", "Damage", help="usually crushing"),
-        Output("target_roll", "Roll to hit a chosen target", help="DX − 3, before size, speed and range"),
+        Output("target_roll", "Roll to hit a chosen target", help="DX − 3, before size, speed and range",
+               min=1 - SPECIFIC_TARGET_PENALTY, max=30 - SPECIFIC_TARGET_PENALTY),
         Output("target_odds", "Chance to hit a chosen target", format="percent"),
-        Output("area_roll", "Roll to lob into an area", help="DX, before size, speed and range"),
+        Output("area_roll", "Roll to lob into an area", help="DX, before size, speed and range", min=1, max=30),
         Output("area_odds", "Chance to land in the area", format="percent"),
     ],
 )
 def throwing(step, st, weight_lb, dx):
     bl = basic_lift(st, step)
     ratio = weight_lb / bl
-    step(f"Weight ratio = weight / BL = {fine_text(weight_lb)} / {n(bl)} = {ratio_text(ratio)}.")
+    step(f"Weight ratio = weight / BL = {fine_text(weight_lb)} / {n(bl)} = {ratio_text(ratio)}.",
+         rule="#throwing-distance")
     limit = THROW_LIMIT_MULTIPLE * bl
     target, area = dx - SPECIFIC_TARGET_PENALTY, dx
     if weight_lb > limit:
         step(f"Too heavy: only what you can pick up (8 × BL = {n(limit)} lb) can be thrown, "
-             f"and {fine_text(weight_lb)} lb is more.")
+             f"and {fine_text(weight_lb)} lb is more.", rule="#what-you-can-throw")
         return {
             "basic_lift_lb": bl, "weight_ratio": ratio_text(ratio), "can_throw": False, "hands": "too heavy to throw",
             "distance_modifier": 0, "distance_yd": 0, "damage": "none",
@@ -706,26 +746,32 @@ def throwing(step, st, weight_lb, dx):
     one_hand = weight_lb <= ONE_HAND_THROW_MULTIPLE * bl
     hands = "one hand" if one_hand else "two hands"
     step(f"Hands: up to 2 × BL = {n(ONE_HAND_THROW_MULTIPLE * bl)} lb goes in one hand, heavier needs two: "
-         f"{hands}.")
+         f"{hands}.", rule="#throwing-in-combat")
     modifier = distance_modifier(ratio)
     row = next(up_to for up_to, m in THROW_DISTANCE if ratio <= up_to)
     distance = st * modifier
     step(f"Distance: ratio {ratio_text(ratio)} reads the row for {float(row):g} (the next one up if between rows), "
-         f"modifier {n(modifier)}; ST × modifier = {st} × {n(modifier)} = {n(distance)} yd.")
+         f"modifier {n(modifier)}; ST × modifier = {st} × {n(modifier)} = {n(distance)} yd.",
+         rule="#throwing-distance")
     if DAMAGE_ST_RANGE[0] <= st <= DAMAGE_ST_RANGE[1]:
         (dice_count, adds), _ = damage_for_st(st)
         change = thrown_damage_change(ratio, dice_count)
         label = next(lab for up_to, _, lab in THROW_DAMAGE if ratio <= up_to)
         damage = dice_text(dice_count, adds + change)
         step(f"Damage: thrust for ST {st} is {dice_text(dice_count, adds)}; this weight gives "
-             f"\"{label}\", a change of {signed(change)}: {damage}.")
+             f"\"{label}\", a change of {signed(change)}: {damage}.", rule="#throwing-damage")
+        damage_chart(step, "Damage", dice_count, adds + change)
     else:
         damage = "not given above ST 20"
-        step(f"Damage: the thrust table stops at ST 20, so no damage is given for ST {st}.")
+        step(f"Damage: the thrust table stops at ST 20, so no damage is given for ST {st}.",
+             rule="#throwing-damage")
     target_odds = success_odds(target)["success"]
     area_odds = success_odds(area)["success"]
     step(f"To hit: DX − 3 = {target} for a chosen target ({n(target_odds * 100)}%), DX = {area} to lob "
-         f"into an area ({n(area_odds * 100)}%), before size, speed and range modifiers.")
+         f"into an area ({n(area_odds * 100)}%), before size, speed and range modifiers.",
+         rule="#throwing-in-combat")
+    roll_chart(step, target, "DX − 3 =", f"hits a chosen target {percent_text(target_odds)} of the time")
+    roll_chart(step, area, "DX", f"lands in the area {percent_text(area_odds)} of the time")
     return {
         "basic_lift_lb": bl, "weight_ratio": ratio_text(ratio), "can_throw": True, "hands": hands,
         "distance_modifier": modifier, "distance_yd": distance, "damage": damage,
@@ -786,10 +832,10 @@ def hiking_miles_table():
         Input("very_tired", "Below 1/3 of your FP", "bool", False, help="halves Move (rounded up)"),
     ],
     outputs=[
-        Output("move", "Move for marching", "yd/s"),
-        Output("miles_per_day", "Miles per day", "mi"),
-        Output("miles_without_roll", "Without a Hiking success", "mi"),
-        Output("miles_with_roll", "With a Hiking success", "mi"),
+        Output("move", "Move for marching", "yd/s", min=0),
+        Output("miles_per_day", "Miles per day", "mi", min=0),
+        Output("miles_without_roll", "Without a Hiking success", "mi", min=0),
+        Output("miles_with_roll", "With a Hiking success", "mi", min=0),
         Output("hiking_odds", "Chance of the Hiking roll", format="percent"),
     ],
 )
@@ -798,18 +844,19 @@ def hiking(step, basic_move, encumbrance_level, terrain, hiking_success, hiking_
     for flag, why in ((reeling, "Reeling from injury (under 1/3 HP)"), (very_tired, "Very tired (under 1/3 FP)")):
         if flag:
             halved = halved_round_up(move)
-            step(f"{why}: Move is halved, rounded up: {move} / 2 → {halved} yd/s.")
+            step(f"{why}: Move is halved, rounded up: {move} / 2 → {halved} yd/s.", rule="#daily-distance")
             move = halved
     ideal = MILES_PER_MOVE * move
-    step(f"Ideal day's march = 10 × Move = 10 × {move} = {ideal} miles.")
+    step(f"Ideal day's march = 10 × Move = 10 × {move} = {ideal} miles.", rule="#daily-distance")
     factor = TERRAIN_FACTOR[terrain]
     without = miles_per_day(move, terrain, False)
     with_roll = miles_per_day(move, terrain, True)
     label = next(lab for value, lab, _, _ in TERRAIN if value == terrain)
     step(f"Terrain: {label} ground × {n(factor)}: {ideal} × {n(factor)} = {n(without)} miles; "
-         f"with a Hiking success, × 1.2 as well: {n(with_roll)} miles.")
+         f"with a Hiking success, × 1.2 as well: {n(with_roll)} miles.", rule="#terrain")
     odds = success_odds(hiking_skill)["success"]
-    step(f"Hiking roll against {hiking_skill}, once a day: {n(odds * 100)}% to succeed.")
+    step(f"Hiking roll against {hiking_skill}, once a day: {n(odds * 100)}% to succeed.", rule="#the-hiking-roll")
+    roll_chart(step, hiking_skill, "Hiking", f"succeeds {percent_text(odds)} of the time, for 20% farther")
     return {
         "move": move,
         "miles_per_day": with_roll if hiking_success else without,
@@ -903,9 +950,9 @@ def climbing_table():
         Output("regular_speed", "Regular speed"),
         Output("combat_time", "Time at combat speed"),
         Output("regular_time", "Time at regular speed"),
-        Output("combat_rolls", "Rolls at combat speed"),
-        Output("regular_rolls", "Rolls at regular speed"),
-        Output("combat_fp", "FP spent at combat speed", "FP"),
+        Output("combat_rolls", "Rolls at combat speed", min=0),
+        Output("regular_rolls", "Rolls at regular speed", min=0),
+        Output("combat_fp", "FP spent at combat speed", "FP", min=0),
         Output("combat_all_odds", "Chance to make every roll, combat speed", format="percent"),
         Output("regular_all_odds", "Chance to make every roll, regular speed", format="percent"),
     ],
@@ -916,9 +963,10 @@ def climbing(step, climb, climbing_skill, dx, encumbrance_level, height):
     combat_s = Fraction(height) / combat_rate
     regular_s = Fraction(height) / regular_rate
     step(f"{name}: combat speed {combat_speed}, regular speed {regular_speed}: {height} {units} take "
-         f"{time_text(combat_s)} at combat speed, {time_text(regular_s)} at regular speed.")
+         f"{time_text(combat_s)} at combat speed, {time_text(regular_s)} at regular speed.",
+         rule="#types-of-climb-and-speeds")
     if modifier is None:
-        step("Ladders need no Climbing roll, so they cost no rolls and no FP.")
+        step("Ladders need no Climbing roll, so they cost no rolls and no FP.", rule="#the-climbing-roll")
         return {
             "roll_target": "no roll", "success_odds": 1, "critical_failure_odds": 0,
             "combat_speed": combat_speed, "regular_speed": regular_speed,
@@ -933,13 +981,17 @@ def climbing(step, climb, climbing_skill, dx, encumbrance_level, height):
         if climbing_skill:
             source += f" (better than skill {climbing_skill})"
     target = base + modifier - encumbrance_level
-    step(f"Climbing roll = {source}, {signed(modifier)} for the climb, − {encumbrance_level} encumbrance = {target}.")
+    step(f"Climbing roll = {source}, {signed(modifier)} for the climb, − {encumbrance_level} encumbrance = {target}.",
+         rule="#the-climbing-roll")
     odds = success_odds(target)
     step(f"Each roll on 3d6 against {target}: {n(odds['success'] * 100)}% success, "
-         f"{n(odds['critical failure'] * 100)}% critical failure; any failure is a fall.")
+         f"{n(odds['critical failure'] * 100)}% critical failure; any failure is a fall.", rule="#falling")
+    roll_chart(step, target, "Climbing", f"succeeds {percent_text(odds['success'])} of the time; "
+               f"critical failure {percent_text(odds['critical failure'])}")
     combat_rolls, regular_rolls = climbing_rolls(combat_s), climbing_rolls(regular_s)
     step(f"Rolls: one to start and one more for each full 5 minutes still climbing: {combat_rolls} at combat "
-         f"speed (costing {combat_rolls} FP, 1 per roll), {regular_rolls} at regular speed.")
+         f"speed (costing {combat_rolls} FP, 1 per roll), {regular_rolls} at regular speed.",
+         rule="#how-often-to-roll")
     return {
         "roll_target": target, "success_odds": odds["success"],
         "critical_failure_odds": odds["critical failure"],

@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from . import dice
 from .core import Input, Output, calculator, number_text as n, percent_text as pct, table
-from .gurps import SYSTEM, damage_for_st, dice_text, encumbered_dodge, roll_outcome, success_odds
+from .gurps import (SYSTEM, damage_chart, damage_for_st, dice_text, encumbered_dodge, roll_chart, roll_outcome,
+                    success_odds)
 
 ROLLS = dice.distribution(3, 6)  # {3: 1/216, ..., 18: 1/216}
 SKILL_RANGE = (-10, 30)  # effective skill or attribute the calculators accept
@@ -78,20 +79,22 @@ def success_roll(step, effective_skill):
     ranges = roll_ranges(effective_skill)
     failure = 1 - odds["success"]
     step(f"Success roll: roll 3d6 and succeed on {effective_skill} or less; 3 and 4 always succeed and "
-         f"17 and 18 always fail, so effective skill {effective_skill} succeeds on {ranges['success']}.")
+         f"17 and 18 always fail, so effective skill {effective_skill} succeeds on {ranges['success']}.",
+         rule="#success-rolls")
+    roll_chart(step, effective_skill)
     crit_rule = ("3–6, since effective skill is 16 or more" if effective_skill >= 16 else
                  "3–5, since effective skill is 15" if effective_skill == 15 else
                  "3–4 only, since effective skill is under 15")
-    step(f"Critical success: {crit_rule}.")
+    step(f"Critical success: {crit_rule}.", rule="#critical-successes")
     parts = ["18 always"]
     parts.append("17 too, since effective skill is 15 or less" if effective_skill <= 15
                  else "17 is an ordinary failure, since effective skill is over 15")
     if effective_skill + 10 <= 16:
         parts.append(f"any roll 10 or more over the skill ({effective_skill + 10} or more)")
-    step(f"Critical failure: {'; '.join(parts)}, giving {ranges['critical failure']}.")
+    step(f"Critical failure: {'; '.join(parts)}, giving {ranges['critical failure']}.", rule="#critical-failures")
     step(f"Chances out of 216 equally likely rolls: success {odds['success'] * 216} "
          f"({pct(odds['success'])}), critical success {odds['critical success'] * 216}, "
-         f"critical failure {odds['critical failure'] * 216}.")
+         f"critical failure {odds['critical failure'] * 216}.", rule="#success-rolls")
     return {
         "success": odds["success"],
         "critical_success": odds["critical success"],
@@ -163,11 +166,15 @@ def contest_odds(skill_a: int, skill_b: int) -> tuple[Fraction, Fraction, Fracti
 def quick_contest(step, skill_a, skill_b):
     a_wins, tie, b_wins = contest_odds(skill_a, skill_b)
     step(f"Quick Contest: both roll 3d6, you against {skill_a} and the opponent against {skill_b}; "
-         f"alone each succeeds {pct(chance_of_success(skill_a))} and {pct(chance_of_success(skill_b))} of the time.")
+         f"alone each succeeds {pct(chance_of_success(skill_a))} and {pct(chance_of_success(skill_b))} of the time.",
+         rule="#quick-contests")
+    roll_chart(step, skill_a, "your skill", f"you succeed {pct(chance_of_success(skill_a))} of the time")
+    roll_chart(step, skill_b, "the opponent's skill",
+               f"the opponent succeeds {pct(chance_of_success(skill_b))} of the time")
     step("If one succeeds and the other fails, the success wins; if both succeed or both fail, the larger "
-         "margin (skill − roll) wins; equal margins are a tie.")
+         "margin (skill − roll) wins; equal margins are a tie.", rule="#quick-contests")
     step(f"Over all 216 × 216 pairs of rolls: you win {pct(a_wins)}, tie {pct(tie)}, "
-         f"the opponent wins {pct(b_wins)}.")
+         f"the opponent wins {pct(b_wins)}.", rule="#quick-contests")
     return {"a_wins": a_wins, "tie": tie, "b_wins": b_wins,
             "a_succeeds": chance_of_success(skill_a), "b_succeeds": chance_of_success(skill_b)}
 
@@ -207,8 +214,10 @@ def influence(step, skill_used, skill, will):
     _, label, good, bad = next(row for row in INFLUENCE_SKILLS if row[0] == skill_used)
     win, tie, lose = contest_odds(skill, will)
     step(f"Influence roll: a Quick Contest of {label} {skill} against Will {will}; "
-         f"you win {pct(win)} of the time (tie {pct(tie)}, loss {pct(lose)}).")
-    step(f"With {label}, a win gives a {good} reaction; a tie or a loss gives {bad}.")
+         f"you win {pct(win)} of the time (tie {pct(tie)}, loss {pct(lose)}).", rule="#influence-rolls")
+    roll_chart(step, skill, label)
+    roll_chart(step, will, "Will", f"the subject's Will roll succeeds {pct(chance_of_success(will))} of the time")
+    step(f"With {label}, a win gives a {good} reaction; a tie or a loss gives {bad}.", rule="#influence-rolls")
     return {"win": win, "win_reaction": good, "other_reaction": bad}
 
 
@@ -242,11 +251,11 @@ def fright_failure(margin: int, critical: bool) -> str:
               help="enter the roll to see its result"),
     ],
     outputs=[
-        Output("effective_will", "Roll against"),
+        Output("effective_will", "Roll against", min=-19, max=50),
         Output("success", "Keeps their nerve", format="percent"),
         Output("stunned", "Stunned (ordinary failure)", format="percent"),
         Output("faints", "Faints (critical failure)", format="percent"),
-        Output("margin", "Margin of failure", help="0 when the roll succeeded or is not entered"),
+        Output("margin", "Margin of failure", help="0 when the roll succeeded or is not entered", min=0),
         Output("outcome", "Result of the roll"),
     ],
 )
@@ -254,10 +263,12 @@ def fright_check(step, will, modifier, roll):
     target = will + modifier
     odds = success_odds(target)
     step(f"Fright Check: a Will roll with every modifier, {will} {'+' if modifier >= 0 else '−'} "
-         f"{abs(modifier)} = {target}; it succeeds {pct(odds['success'])} of the time.")
+         f"{abs(modifier)} = {target}; it succeeds {pct(odds['success'])} of the time.", rule="#modifiers")
+    roll_chart(step, target, "Will", f"keeps their nerve {pct(odds['success'])} of the time, "
+               f"faints {pct(odds['critical failure'])}")
     step(f"Failure stuns for the margin of failure + 2d seconds ({pct(1 - odds['success'] - odds['critical failure'])}); "
          f"a critical failure ({roll_ranges(target)['critical failure']}, {pct(odds['critical failure'])}) "
-         f"means fainting for the margin + 1d minutes.")
+         f"means fainting for the margin + 1d minutes.", rule="#failure")
     margin = 0
     if roll == "none":
         outcome = "enter a roll to see its result"
@@ -266,11 +277,17 @@ def fright_check(step, will, modifier, roll):
         result = roll_outcome(rolled, target)
         if result in SUCCESSES:
             outcome = f"{result}: no effect"
-            step(f"A roll of {rolled} against {target} is a {result}: the character keeps their nerve.")
+            step(f"A roll of {rolled} against {target} is a {result}: the character keeps their nerve.",
+                 rule="#fright-checks")
         else:
             margin = failure_margin(rolled, target)
             outcome = fright_failure(margin, result == "critical failure")
-            step(f"A roll of {rolled} against {target} is a {result} by {margin}: the character {outcome}.")
+            step(f"A roll of {rolled} against {target} is a {result} by {margin}: the character {outcome}.",
+                 rule="#failure")
+            if result == "critical failure":
+                damage_chart(step, "Minutes fainted:", 1, margin)
+            else:
+                damage_chart(step, "Seconds stunned:", 2, margin)
     return {"effective_will": target, "success": odds["success"],
             "stunned": 1 - odds["success"] - odds["critical failure"], "faints": odds["critical failure"],
             "margin": margin, "outcome": outcome}
@@ -333,7 +350,8 @@ def attack_chances(skill: int) -> tuple[Fraction, Fraction]:
         Input("other_modifier", "Other modifiers", "int", 0, min=-20, max=20, help="0 = none"),
     ],
     outputs=[
-        Output("effective_skill", "Effective skill"),
+        Output("effective_skill", "Effective skill", min=SKILL_RANGE[0] - 4 + OFF_HAND_PENALTY - 20,
+               max=SKILL_RANGE[1] + 4 + EVALUATE_BONUS * EVALUATE_MAX_TURNS + 20),
         Output("hit", "Attack roll succeeds", format="percent"),
         Output("critical_hit", "Critical hit (no defence allowed)", format="percent"),
         Output("maximum_damage", "Roll of 3: maximum damage", format="percent"),
@@ -356,20 +374,25 @@ def melee_attack(step, skill, maneuver, evaluate_turns, off_hand, other_modifier
     if other_modifier:
         total += other_modifier
         parts.append(f"{signed(other_modifier)} other modifiers")
-    step(f"Effective skill: {', '.join(parts)} = {total}.")
+    step(f"Effective skill: {', '.join(parts)} = {total}.", rule="#attack-roll")
     if cap is not None and total > cap:
-        step(f"Move and Attack: a melee attack made while moving cannot be at better than {cap}, so {total} becomes {cap}.")
+        step(f"Move and Attack: a melee attack made while moving cannot be at better than {cap}, so {total} becomes {cap}.",
+             rule="gurps/maneuvers/#move-and-attack")
         total = cap
     hit, critical = attack_chances(total)
     ranges = roll_ranges(total)
     step(f"Attack roll: 3d6 against {total} hits on {ranges['success']} ({pct(hit)}); a critical hit on "
-         f"{ranges['critical success']} ({pct(critical)}) gives the foe no defence roll, and a 3 does maximum damage.")
+         f"{ranges['critical success']} ({pct(critical)}) gives the foe no defence roll, and a 3 does maximum damage.",
+         rule="#attack-roll")
+    roll_chart(step, total, "", f"hits {pct(hit)} of the time, critically {pct(critical)}")
     if maneuver == "all_out_strong":
-        step("All-Out Attack (Strong): a hit does +2 damage, or +1 per die if that is more.")
+        step("All-Out Attack (Strong): a hit does +2 damage, or +1 per die if that is more.",
+             rule="gurps/maneuvers/#melee-options")
     if maneuver == "all_out_double":
-        step("All-Out Attack (Double): make two such attacks on the same foe.")
+        step("All-Out Attack (Double): make two such attacks on the same foe.", rule="gurps/maneuvers/#melee-options")
     if maneuver == "all_out_feint":
-        step("All-Out Attack (Feint): a Feint (a Quick Contest) comes first, then this one attack.")
+        step("All-Out Attack (Feint): a Feint (a Quick Contest) comes first, then this one attack.",
+             rule="gurps/maneuvers/#melee-options")
     return {"effective_skill": total, "hit": hit, "critical_hit": critical, "maximum_damage": ROLLS[3],
             "defenses": defenses, "movement": movement}
 
@@ -432,7 +455,7 @@ def aim_bonus(accuracy: int, seconds: int) -> int:
               help="rapid fire, movement, darkness, cover...; 0 = none"),
     ],
     outputs=[
-        Output("range_modifier", "Speed/range modifier"),
+        Output("range_modifier", "Speed/range modifier", max=0),
         Output("adjusted_skill", "Adjusted skill"),
         Output("hit_chance", "Attack roll succeeds", format="percent"),
         Output("critical_chance", "Critical hit", format="percent"),
@@ -442,18 +465,21 @@ def ranged_attack(step, distance_yd, speed_yps, skill, accuracy, aim_seconds, si
     combined = distance_yd + speed_yps
     modifier, entry = range_modifier(combined)
     if speed_yps:
-        step(f"Speed/range: distance + speed = {n(distance_yd)} yd + {n(speed_yps)} yd/s = {n(combined)}.")
+        step(f"Speed/range: distance + speed = {n(distance_yd)} yd + {n(speed_yps)} yd/s = {n(combined)}.",
+             rule="#speedrange-table")
     where = ("2 yards or less gives no penalty" if entry == 2 else
              f"the first table entry at least that far is {entry} yd")
-    step(f"Speed/range table: for {n(combined)}, {where}: {signed(modifier)}.")
+    step(f"Speed/range table: for {n(combined)}, {where}: {signed(modifier)}.", rule="#speedrange-table")
     aim = aim_bonus(accuracy, aim_seconds)
     total = skill + aim + size_modifier + modifier + other_modifier
     aim_text = (f"{signed(aim)} for {aim_seconds} s of Aim (Acc {accuracy}"
                 + (f" {signed(aim - accuracy)}" if aim > accuracy else "") + ")") if aim_seconds else "no Aim"
     step(f"Adjusted skill = skill {skill}, {aim_text}, SM {signed(size_modifier)}, speed/range {signed(modifier)}, "
-         f"other {signed(other_modifier)} = {total}.")
+         f"other {signed(other_modifier)} = {total}.", rule="#your-chance-to-hit")
     hit, critical = attack_chances(total)
-    step(f"Attack roll: 3d6 against {total} hits {pct(hit)} of the time, critically {pct(critical)}.")
+    step(f"Attack roll: 3d6 against {total} hits {pct(hit)} of the time, critically {pct(critical)}.",
+         rule="#attack-roll")
+    roll_chart(step, total, "", f"hits {pct(hit)} of the time, critically {pct(critical)}")
     return {"range_modifier": modifier, "adjusted_skill": total, "hit_chance": hit, "critical_chance": critical}
 
 
@@ -494,11 +520,11 @@ def speed_range_table():
         Input("stunned", "Stunned", "bool", False, help="−4 to every active defence"),
     ],
     outputs=[
-        Output("dodge", "Dodge"),
+        Output("dodge", "Dodge", min=1 + STUNNED_DEFENSE, max=30 + 3 + INCREASED_DEFENSE),
         Output("dodge_chance", "Dodge roll succeeds", format="percent"),
-        Output("parry", "Parry", help="0 = no parry"),
+        Output("parry", "Parry", help="0 = no parry", min=3 + STUNNED_DEFENSE, max=3 + 30 // 2 + 2 + INCREASED_DEFENSE),
         Output("parry_chance", "Parry roll succeeds", format="percent"),
-        Output("block", "Block", help="0 = no block"),
+        Output("block", "Block", help="0 = no block", min=3 + STUNNED_DEFENSE, max=3 + 30 // 2 + INCREASED_DEFENSE),
         Output("block_chance", "Block roll succeeds", format="percent"),
     ],
 )
@@ -507,41 +533,47 @@ def defense(step, basic_speed, encumbrance_level, weapon_skill, shield_skill, pa
     dodge = encumbered_dodge(basic_speed, encumbrance_level)
     step(f"Dodge = Basic Speed + 3, fractions dropped, − encumbrance level = {n(basic_speed)} + 3 → "
          f"{math.floor(basic_speed) + 3} − {encumbrance_level} = {dodge}"
-         + (" (never below 1)." if math.floor(basic_speed) + 3 - encumbrance_level < 1 else "."))
+         + (" (never below 1)." if math.floor(basic_speed) + 3 - encumbrance_level < 1 else "."), rule="#dodging")
     if halved:
         halved_dodge = math.ceil(Fraction(dodge, 2))
-        step(f"Under 1/3 of HP or FP: Dodge halved, rounded up: {dodge} / 2 → {halved_dodge}.")
+        step(f"Under 1/3 of HP or FP: Dodge halved, rounded up: {dodge} / 2 → {halved_dodge}.", rule="#dodging")
         dodge = halved_dodge
     scores = {"dodge": dodge, "parry": 0, "block": 0}
     if weapon_skill:
         scores["parry"] = 3 + weapon_skill // 2 + parry_bonus
         bonus = f" + {parry_bonus} weapon bonus" if parry_bonus else ""
-        step(f"Parry = 3 + half weapon skill, fractions dropped{bonus} = 3 + {weapon_skill} / 2{bonus} = {scores['parry']}.")
+        step(f"Parry = 3 + half weapon skill, fractions dropped{bonus} = 3 + {weapon_skill} / 2{bonus} = {scores['parry']}.",
+             rule="#parrying")
     else:
-        step("Parry: no weapon skill entered, so no parry.")
+        step("Parry: no weapon skill entered, so no parry.", rule="#parrying")
     if shield_skill:
         scores["block"] = 3 + shield_skill // 2
-        step(f"Block = 3 + half Shield or Cloak skill, fractions dropped = 3 + {shield_skill} / 2 = {scores['block']}.")
+        step(f"Block = 3 + half Shield or Cloak skill, fractions dropped = 3 + {shield_skill} / 2 = {scores['block']}.",
+             rule="#blocking")
     else:
-        step("Block: no Shield or Cloak skill entered, so no block.")
+        step("Block: no Shield or Cloak skill entered, so no block.", rule="#blocking")
     if increased_defense != "none" and scores[increased_defense]:
         scores[increased_defense] += INCREASED_DEFENSE
         step(f"All-Out Defense (Increased {increased_defense.capitalize()}): "
-             f"+{INCREASED_DEFENSE}, to {scores[increased_defense]}.")
+             f"+{INCREASED_DEFENSE}, to {scores[increased_defense]}.", rule="gurps/maneuvers/#all-out-defense")
     elif increased_defense != "none":
-        step(f"All-Out Defense: with no {increased_defense}, the +{INCREASED_DEFENSE} has nothing to add to.")
+        step(f"All-Out Defense: with no {increased_defense}, the +{INCREASED_DEFENSE} has nothing to add to.",
+             rule="gurps/maneuvers/#all-out-defense")
     if stunned:
         for name in scores:
             if scores[name] or name == "dodge":
                 scores[name] += STUNNED_DEFENSE
-        step(f"Stunned: {STUNNED_DEFENSE} to each active defence.")
+        step(f"Stunned: {STUNNED_DEFENSE} to each active defence.", rule="gurps/injury/#stunning")
     chances = {}
     for name in ("dodge", "parry", "block"):
         available = name == "dodge" or (weapon_skill if name == "parry" else shield_skill)
         chances[name] = chance_of_success(scores[name]) if available else Fraction(0)
     step("Defence roll: 3d6 against the score; 3 and 4 always succeed, 17 and 18 always fail: "
          + ", ".join(f"{name.capitalize()} {scores[name]} → {pct(chances[name])}" for name in scores
-                     if name == "dodge" or chances[name]) + ".")
+                     if name == "dodge" or chances[name]) + ".", rule="#active-defence-rolls")
+    for name in ("dodge", "parry", "block"):
+        if name == "dodge" or chances[name]:
+            roll_chart(step, scores[name], name.capitalize(), f"succeeds {pct(chances[name])} of the time")
     return {"dodge": scores["dodge"], "dodge_chance": chances["dodge"], "parry": scores["parry"],
             "parry_chance": chances["parry"], "block": scores["block"], "block_chance": chances["block"]}
 
@@ -580,19 +612,23 @@ def strong_bonus(dice_count: int) -> int:
         Output("swing", "Swing"),
         Output("thrust_strong", "Thrust, All-Out Attack (Strong)"),
         Output("swing_strong", "Swing, All-Out Attack (Strong)"),
-        Output("thrust_max", "Thrust, roll of 3 (maximum)"),
-        Output("swing_max", "Swing, roll of 3 (maximum)"),
+        Output("thrust_max", "Thrust, roll of 3 (maximum)", min=0),
+        Output("swing_max", "Swing, roll of 3 (maximum)", min=0),
     ],
 )
 def damage(step, st):
     (t_dice, t_adds), (s_dice, s_adds) = damage_for_st(st)
     thrust, swing = dice_text(t_dice, t_adds), dice_text(s_dice, s_adds)
-    step(f"Damage table: ST {st} gives thrust {thrust} and swing {swing}.")
+    step(f"Damage table: ST {st} gives thrust {thrust} and swing {swing}.", rule="#basic-damage-by-st")
+    damage_chart(step, "Thrust", t_dice, t_adds)
+    damage_chart(step, "Swing", s_dice, s_adds)
     t_bonus, s_bonus = strong_bonus(t_dice), strong_bonus(s_dice)
     step(f"All-Out Attack (Strong): +2 damage, or +1 per die if more: thrust {thrust} +{t_bonus} = "
-         f"{dice_text(t_dice, t_adds + t_bonus)}, swing {swing} +{s_bonus} = {dice_text(s_dice, s_adds + s_bonus)}.")
+         f"{dice_text(t_dice, t_adds + t_bonus)}, swing {swing} +{s_bonus} = {dice_text(s_dice, s_adds + s_bonus)}.",
+         rule="gurps/maneuvers/#melee-options")
     t_max, s_max = 6 * t_dice + t_adds, 6 * s_dice + s_adds
-    step(f"An attack roll of 3 does maximum damage: every die a 6, so thrust {t_max} and swing {s_max}.")
+    step(f"An attack roll of 3 does maximum damage: every die a 6, so thrust {t_max} and swing {s_max}.",
+         rule="gurps/attacking-and-defending/#critical-hits")
     return {"thrust": thrust, "swing": swing, "thrust_strong": dice_text(t_dice, t_adds + t_bonus),
             "swing_strong": dice_text(s_dice, s_adds + s_bonus), "thrust_max": t_max, "swing_max": s_max}
 
@@ -655,9 +691,9 @@ def hp_state(current: int, hp: int) -> str:
         Input("torso", "Hit in the torso", "bool", True, help="a major wound to the torso calls for a HT roll"),
     ],
     outputs=[
-        Output("penetrating", "Penetrating damage"),
-        Output("injury", "Injury", "HP"),
-        Output("shock", "Shock", help="penalty to DX, IQ and skills on the next turn"),
+        Output("penetrating", "Penetrating damage", min=0),
+        Output("injury", "Injury", "HP", min=0),
+        Output("shock", "Shock", help="penalty to DX, IQ and skills on the next turn", min=-SHOCK_CAP, max=0),
         Output("major_wound", "Major wound"),
         Output("new_hp", "HP left"),
         Output("condition", "Condition"),
@@ -665,7 +701,7 @@ def hp_state(current: int, hp: int) -> str:
         Output("knockdown_roll", "Major wound HT roll succeeds", format="percent",
                help="0 when no roll is needed"),
         Output("conscious_roll", "HT roll to stay conscious", format="percent", help="0 when no roll is needed"),
-        Output("death_checks", "Death checks now"),
+        Output("death_checks", "Death checks now", min=0, max=len(DEATH_MULTIPLES)),
         Output("survives", "Survives this hit", format="percent"),
     ],
 )
@@ -674,49 +710,57 @@ def injury(step, damage, dr, damage_type, hp, hp_lost_before, ht, torso):
     ht_chance = chance_of_success(ht)
     if before <= -DEAD_MULTIPLE * hp:
         step(f"HP before the hit: {hp} − {hp_lost_before} = {before}, already at or below −5 × HP "
-             f"= {-DEAD_MULTIPLE * hp}: the character is already dead.")
+             f"= {-DEAD_MULTIPLE * hp}: the character is already dead.", rule="#1-hp-and-below-death-checks")
         return {"penetrating": 0, "injury": 0, "shock": 0, "major_wound": False, "new_hp": before,
                 "condition": "dead", "reeling": True, "knockdown_roll": 0, "conscious_roll": 0,
                 "death_checks": 0, "survives": 0}
     penetrating = max(damage - dr, 0)
     step(f"Penetrating damage = damage − DR = {damage} − {dr} = {damage - dr}"
-         + (" → 0 (it bounces off)." if damage <= dr else "."))
+         + (" → 0 (it bounces off)." if damage <= dr else "."), rule="#damage-resistance")
     hurt = injury_from(penetrating, damage_type)
     step(f"Injury ({damage_type}) = {n(WOUNDING[damage_type])} × {penetrating} = {n(penetrating * WOUNDING[damage_type])}"
-         + (f", fractions dropped → {hurt}" if hurt != penetrating * WOUNDING[damage_type] else "") + " HP.")
+         + (f", fractions dropped → {hurt}" if hurt != penetrating * WOUNDING[damage_type] else "") + " HP.",
+         rule="#from-damage-to-injury")
     shock = shock_penalty(hurt, hp)
     if hp < 20:
-        step(f"Shock: −1 per HP lost, at most −{SHOCK_CAP}: {hurt} HP → {signed(shock)}.")
+        step(f"Shock: −1 per HP lost, at most −{SHOCK_CAP}: {hurt} HP → {signed(shock)}.", rule="#shock")
     else:
         step(f"Shock with {hp} HP (20 or more): −1 per HP/10 = {n(Fraction(hp, 10))} HP lost, rounded down, at most "
-             f"−{SHOCK_CAP}: {hurt} / {n(Fraction(hp, 10))} = {n(Fraction(hurt * 10, hp))} → {signed(shock)}.")
+             f"−{SHOCK_CAP}: {hurt} / {n(Fraction(hp, 10))} = {n(Fraction(hurt * 10, hp))} → {signed(shock)}.",
+             rule="#shock")
     major = hurt > Fraction(hp, 2)
     step(f"Major wound: a single injury over HP / 2 = {hp} / 2 = {n(Fraction(hp, 2))}; "
-         f"{hurt} HP {'is' if major else 'is not'} over it, so {'yes' if major else 'no'}.")
+         f"{hurt} HP {'is' if major else 'is not'} over it, so {'yes' if major else 'no'}.", rule="#major-wounds")
     knockdown = Fraction(0)
     if major and torso:
         knockdown = ht_chance
         step(f"Major wound to the torso: HT roll at {ht}, made {pct(ht_chance)} of the time; failure by 1–4 "
-             f"stuns, failure by 5 or more knocks the character out.")
+             f"stuns, failure by 5 or more knocks the character out.", rule="#major-wounds")
+        roll_chart(step, ht, "HT", f"shrugs off the major wound {pct(ht_chance)} of the time")
     after = before - hurt
-    step(f"HP left = {before} − {hurt} = {after}.")
+    step(f"HP left = {before} − {hurt} = {after}.", rule="#general-damage")
     crossed = [k for k in DEATH_MULTIPLES if after <= -k * hp < before]
     dead = after <= -DEAD_MULTIPLE * hp
     conscious = Fraction(0)
     if dead:
-        step(f"At or below −5 × HP = {-DEAD_MULTIPLE * hp}: automatic death.")
+        step(f"At or below −5 × HP = {-DEAD_MULTIPLE * hp}: automatic death.", rule="#1-hp-and-below-death-checks")
         survives = Fraction(0)
     else:
         if reeling(after, hp):
-            step(f"Under 1/3 of HP ({after} × 3 < {hp}): reeling, so Move and Dodge are halved, rounded up.")
+            step(f"Under 1/3 of HP ({after} × 3 < {hp}): reeling, so Move and Dodge are halved, rounded up.",
+                 rule="#reeling-under-13-of-your-hp")
         if after <= 0:
             conscious = ht_chance
-            step(f"At 0 HP or less: a HT roll ({ht}) every turn to stay conscious, made {pct(ht_chance)} of the time.")
+            step(f"At 0 HP or less: a HT roll ({ht}) every turn to stay conscious, made {pct(ht_chance)} of the time.",
+                 rule="#0-hp-or-less-staying-conscious")
+            roll_chart(step, ht, "HT", f"stays conscious {pct(ht_chance)} of the time, each turn")
         survives = ht_chance ** len(crossed)
         if crossed:
             marks = ", ".join(f"−{k} × HP = {-k * hp}" for k in crossed)
             step(f"Death checks: this hit crossed {marks}; {len(crossed)} HT roll{'s' if len(crossed) > 1 else ''} "
-                 f"to survive, all made {pct(survives)} of the time.")
+                 f"to survive, all made {pct(survives)} of the time.", rule="#1-hp-and-below-death-checks")
+            roll_chart(step, ht, "HT", f"each death check succeeds {pct(ht_chance)} of the time"
+                       + (f"; all {len(crossed)} succeed {pct(survives)}" if len(crossed) > 1 else ""))
     return {"penetrating": penetrating, "injury": hurt, "shock": shock, "major_wound": major, "new_hp": after,
             "condition": hp_state(after, hp), "reeling": reeling(after, hp), "knockdown_roll": knockdown,
             "conscious_roll": conscious, "death_checks": len(crossed), "survives": survives}
@@ -774,40 +818,48 @@ FP_REST_MINUTES = 10
         Output("waking", "If unconscious"),
         Output("wake_chance", "Chance of waking at the next check", format="percent"),
         Output("daily_roll", "Daily HT roll to heal 1 HP", format="percent"),
-        Output("fewest_days", "Fewest days to full HP", "days"),
-        Output("average_days", "Average days to full HP", "days"),
+        Output("fewest_days", "Fewest days to full HP", "days", min=0),
+        Output("average_days", "Average days to full HP", "days", min=0),
     ],
 )
 def recovery(step, hp, hp_lost, ht, conditions):
     current = hp - hp_lost
     ht_chance = chance_of_success(ht)
-    step(f"HP now = {hp} − {hp_lost} = {current}.")
+    step(f"HP now = {hp} − {hp_lost} = {current}.", rule="#recovering-from-unconsciousness")
     if current <= -DEAD_MULTIPLE * hp:
-        step(f"At or below −5 × HP = {-DEAD_MULTIPLE * hp} the character is dead; nothing heals.")
+        step(f"At or below −5 × HP = {-DEAD_MULTIPLE * hp} the character is dead; nothing heals.",
+             rule="gurps/injury/#1-hp-and-below-death-checks")
         return {"current_hp": current, "waking": "dead", "wake_chance": 0, "daily_roll": 0,
                 "fewest_days": 0, "average_days": 0}
     if current >= 1:
         waking = f"wakes on their own after {UNCONSCIOUS_AWAKE_MINUTES} minutes"
         wake_chance = Fraction(1)
-        step(f"Unconscious with 1 HP or more: wakes automatically after {UNCONSCIOUS_AWAKE_MINUTES} minutes.")
+        step(f"Unconscious with 1 HP or more: wakes automatically after {UNCONSCIOUS_AWAKE_MINUTES} minutes.",
+             rule="#recovering-from-unconsciousness")
     elif current > -hp:
         waking = f"HT roll every hour to wake; about {n(1 / ht_chance)} hours on average"
         wake_chance = ht_chance
         step(f"Unconscious at 0 HP or less but above −1 × HP = {-hp}: a HT roll ({ht}) every hour, "
-             f"made {pct(ht_chance)} of the time, so {n(1 / ht_chance)} hours on average.")
+             f"made {pct(ht_chance)} of the time, so {n(1 / ht_chance)} hours on average.",
+             rule="#recovering-from-unconsciousness")
+        roll_chart(step, ht, "HT", f"wakes {pct(ht_chance)} of the time, each hour")
     else:
         waking = "one HT roll after 12 hours; failure means no waking without medical care, and a HT roll every 12 hours to live"
         wake_chance = ht_chance
         step(f"Unconscious at −1 × HP = {-hp} or below: a single HT roll after 12 hours ({pct(ht_chance)}); "
-             f"on a failure, only medical care wakes them, and until it comes each 12 hours brings a HT roll or death.")
+             f"on a failure, only medical care wakes them, and until it comes each 12 hours brings a HT roll or death.",
+             rule="#recovering-from-unconsciousness")
+        roll_chart(step, ht, "HT", f"wakes after 12 hours {pct(ht_chance)} of the time")
     target = ht + conditions
     daily = chance_of_success(target)
     mod = f" {signed(conditions)} for conditions = {target}" if conditions else ""
     step(f"Natural recovery: after each day of rest and decent food, a HT roll ({ht}{mod}) restores 1 HP; "
-         f"it succeeds {pct(daily)} of the time.")
+         f"it succeeds {pct(daily)} of the time.", rule="#natural-recovery")
+    roll_chart(step, target, "HT", f"heals 1 HP {pct(daily)} of the time, each day")
     average = hp_lost / daily
     if hp_lost:
-        step(f"{hp_lost} HP to heal: at least {hp_lost} days, {hp_lost} / {n(daily)} = {n(average)} days on average.")
+        step(f"{hp_lost} HP to heal: at least {hp_lost} days, {hp_lost} / {n(daily)} = {n(average)} days on average.",
+             rule="#natural-recovery")
     return {"current_hp": current, "waking": waking, "wake_chance": wake_chance, "daily_roll": daily,
             "fewest_days": hp_lost, "average_days": average}
 
@@ -840,19 +892,20 @@ def fp_state(current: int, fp: int) -> str:
         Input("will", "Will", "int", 10, min=1, max=30, help="for the roll to act at 0 FP or less"),
     ],
     outputs=[
-        Output("current_fp", "FP now"),
+        Output("current_fp", "FP now", min=-100, max=100),
         Output("condition", "Condition"),
         Output("halved", "Move, Dodge and ST halved"),
         Output("will_roll", "Will roll to act", format="percent", help="0 when no roll is needed"),
-        Output("hp_injury", "HP of injury from fatigue"),
-        Output("wake_minutes", "Minutes of rest to wake", "min", help="0 when awake"),
-        Output("rest_minutes", "Minutes of rest to full FP", "min"),
+        Output("hp_injury", "HP of injury from fatigue", min=0),
+        Output("wake_minutes", "Minutes of rest to wake", "min", help="0 when awake", min=0),
+        Output("rest_minutes", "Minutes of rest to full FP", "min", min=0),
     ],
 )
 def fatigue(step, fp, fp_lost, will):
     raw = fp - fp_lost
     current = max(raw, -fp)
-    step(f"FP now = {fp} − {fp_lost} = {raw}" + (f", but FP never drops below −1 × FP, so {current}." if raw < -fp else "."))
+    step(f"FP now = {fp} − {fp_lost} = {raw}" + (f", but FP never drops below −1 × FP, so {current}." if raw < -fp else "."),
+         rule="#lost-fatigue-points")
     hp_injury = max(fp_lost - fp, 0)
     if hp_injury:
         below = min(fp_lost - fp, fp)
@@ -860,23 +913,26 @@ def fatigue(step, fp, fp_lost, will):
         text = f"{below} FP lost at 0 FP or less cost 1 HP each"
         if beyond:
             text += f", and {beyond} more FP past −1 × FP came off HP instead"
-        step(f"Injury from fatigue: {text}: {hp_injury} HP.")
+        step(f"Injury from fatigue: {text}: {hp_injury} HP.", rule="#lost-fatigue-points")
     halved = very_tired(current, fp)
     if halved:
-        step(f"Under 1/3 of FP ({current} × 3 < {fp}): very tired, so Move, Dodge and ST are halved, rounded up.")
+        step(f"Under 1/3 of FP ({current} × 3 < {fp}): very tired, so Move, Dodge and ST are halved, rounded up.",
+             rule="#lost-fatigue-points")
     will_roll = Fraction(0)
     if -fp < current <= 0:
         will_roll = chance_of_success(will)
         step(f"At 0 FP or less: a Will roll ({will}) before any action beyond talking or resting, made "
-             f"{pct(will_roll)} of the time; a failure means collapse until FP is positive again.")
+             f"{pct(will_roll)} of the time; a failure means collapse until FP is positive again.",
+             rule="#lost-fatigue-points")
+        roll_chart(step, will, "Will", f"acts {pct(will_roll)} of the time; otherwise collapses")
     wake = 0
     if current <= -fp:
         wake = FP_REST_MINUTES * (1 - current)
         step(f"At −1 × FP = {-fp}: unconscious, waking at 1 FP after {1 - current} FP of rest "
-             f"× {FP_REST_MINUTES} minutes = {wake} minutes.")
+             f"× {FP_REST_MINUTES} minutes = {wake} minutes.", rule="#lost-fatigue-points")
     rest = FP_REST_MINUTES * (fp - current)
     step(f"Rest restores 1 FP per {FP_REST_MINUTES} minutes: {fp - current} FP × {FP_REST_MINUTES} = {rest} minutes "
-         f"to full FP (a decent meal may give one FP more).")
+         f"to full FP (a decent meal may give one FP more).", rule="#recovering-from-fatigue")
     return {"current_fp": current, "condition": fp_state(current, fp), "halved": halved, "will_roll": will_roll,
             "hp_injury": hp_injury, "wake_minutes": wake, "rest_minutes": rest}
 

@@ -13,7 +13,7 @@ import math
 from fractions import Fraction
 
 from . import dice
-from .core import Input, Output, calculator, number_text as n, table
+from .core import Input, Output, calculator, number_text as n, percent_text, table
 
 SYSTEM = "SHELL"
 
@@ -322,6 +322,44 @@ def chance_text(p: Fraction) -> str:
     return dice.x_in_y(p)
 
 
+# Dice charts for the working: each roll's exact distribution, marked by what it decides.
+
+def roll_chart(step, target: int) -> None:
+    """The 3d6 roll of ``target`` or less (attribute and skill rolls); no automatic results."""
+    bars = [(total, p, "success" if total <= target else "failure")
+            for total, p in dice.distribution(3, 6).items()]
+    step.chart(f"3d6 against {target}", bars, f"succeeds {percent_text(success_chance(target))} of the time")
+
+
+ATTACK_CHART_KINDS = {"miss": "failure", "defended": "failure", "shield_hit": "neutral", "hit": "success"}
+
+
+def attack_chart(step, margin: int, shield_pr: int | None, title: str, summary: str) -> None:
+    """The 2d10 attack roll, each total marked by its result once AT − DEF (``margin``) is added."""
+    bars = [(roll, p, ATTACK_CHART_KINDS[attack_result(roll + margin, shield_pr)])
+            for roll, p in dice.distribution(2, 10).items()]
+    step.chart(title, bars, summary)
+
+
+def contest_distribution() -> dict[int, Fraction]:
+    """{your 3d6 − the opponent's 3d6: probability}, from −15 to 15."""
+    dist = dice.distribution(3, 6)
+    out: dict[int, Fraction] = {}
+    for mine, p in dist.items():
+        for theirs, q in dist.items():
+            out[mine - theirs] = out.get(mine - theirs, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
+
+
+def damage_distribution(dice_count: int, adds: int) -> dict[int, Fraction]:
+    """{HP of damage: probability} for ``dice_count``d6 + ``adds``; a total below 0 does no damage."""
+    out: dict[int, Fraction] = {}
+    for total, p in dice.distribution(dice_count, 6).items():
+        done = max(total + adds, 0)
+        out[done] = out.get(done, Fraction(0)) + p
+    return out
+
+
 # --------------------------------------------------------------------------------------
 # Characters
 # --------------------------------------------------------------------------------------
@@ -369,13 +407,15 @@ def _bought(name, label, low=-3, high=10, help_text="levels bought above the bas
     outputs=[
         Output("total_chp", "Total cost", "chp"),
         Output("remaining_chp", "Left to spend", "chp", "negative: over budget"),
-        Output("primary_chp", "Primary attributes", "chp"),
-        Output("secondary_chp", "Secondary attributes", "chp"),
+        Output("primary_chp", "Primary attributes", "chp", min=-90, max=900),
+        Output("secondary_chp", "Secondary attributes", "chp", min=-140, max=420),
         Output("other_chp", "Race, handedness, wealth", "chp"),
         Output("advantages_net_chp", "Advantages and disadvantages", "chp"),
-        Output("st_final", "ST"), Output("ag_final", "AG"), Output("iq_final", "IQ"),
-        Output("ht", "HT"), Output("hp", "HP"), Output("end", "END"), Output("wp", "WP"),
-        Output("cha", "CHA"), Output("per", "PER"), Output("mv", "MV"),
+        Output("st_final", "ST", min=4, max=23), Output("ag_final", "AG", min=4, max=23),
+        Output("iq_final", "IQ", min=4, max=23),
+        Output("ht", "HT", min=7, max=20), Output("hp", "HP", min=4, max=23), Output("end", "END", min=1, max=33),
+        Output("wp", "WP", min=1, max=33), Output("cha", "CHA", min=1, max=33), Output("per", "PER", min=1, max=33),
+        Output("mv", "MV", min=0, max=13),
     ],
 )
 def character(step, st, ag, iq, st_race, ag_race, iq_race, race_chp, ht_bought, end_bought, wp_bought,
@@ -383,36 +423,40 @@ def character(step, st, ag, iq, st_race, ag_race, iq_race, race_chp, ht_bought, 
               budget_chp):
     primary = attribute_cost(st) + attribute_cost(ag) + attribute_cost(iq)
     step(f"Primary attributes (Primary Attribute Chart): ST {st} costs {attribute_cost(st)}, "
-         f"AG {ag} costs {attribute_cost(ag)}, IQ {iq} costs {attribute_cost(iq)}: {primary} chp.")
+         f"AG {ag} costs {attribute_cost(ag)}, IQ {iq} costs {attribute_cost(iq)}: {primary} chp.",
+         rule="#primary-attributes")
     fst, fag, fiq = st + st_race, ag + ag_race, iq + iq_race
     if st_race or ag_race or iq_race:
         step(f"Racial modifiers come on top of the levels paid for: ST {st} {term(st_race)} = {fst}, "
-             f"AG {ag} {term(ag_race)} = {fag}, IQ {iq} {term(iq_race)} = {fiq}.")
+             f"AG {ag} {term(ag_race)} = {fag}, IQ {iq} {term(iq_race)} = {fiq}.", rule="#character-races")
     bought = {"HT": ht_bought, "END": end_bought, "WP": wp_bought, "CHA": cha_bought, "PER": per_bought,
               "MV": mv_bought}
     secondary = sum(SECONDARY_COST[abbr] * levels for abbr, levels in bought.items())
     parts = [f"{abbr} {signed(levels)} × {SECONDARY_COST[abbr]}" for abbr, levels in bought.items() if levels]
     step("Secondary attributes (Secondary Attributes chart): "
-         + (" + ".join(parts) + f" = {secondary} chp." if parts else "none bought, 0 chp."))
+         + (" + ".join(parts) + f" = {secondary} chp." if parts else "none bought, 0 chp."),
+         rule="#secondary-attributes")
     label, multiple, wealth_chp = WEALTH[wealth]
     other = race_chp + (AMBIDEXTERITY_CHP if ambidextrous else 0) + wealth_chp
     step(f"Other characteristics: race {race_chp} chp, ambidexterity {AMBIDEXTERITY_CHP if ambidextrous else 0} chp, "
-         f"wealth {label} {wealth_chp} chp: {other} chp.")
+         f"wealth {label} {wealth_chp} chp: {other} chp.", rule="#other-characteristics")
     net = advantages_chp + disadvantages_chp
-    step(f"Advantages {advantages_chp} chp and disadvantages {disadvantages_chp} chp: {net} chp.")
+    step(f"Advantages {advantages_chp} chp and disadvantages {disadvantages_chp} chp: {net} chp.",
+         rule="shell/advantages/#cost-guideline")
     total = primary + secondary + other + net
     step(f"Total = {primary} + {secondary} + {other} + {net} = {total} chp, "
-         f"leaving {budget_chp} − {total} = {budget_chp - total} chp of {budget_chp}.")
+         f"leaving {budget_chp} − {total} = {budget_chp - total} chp of {budget_chp}.", rule="shell/#characters")
     base_cha = (fst + fiq) // 2
     base_mv = (fst + fag) // 4
     values = {"ht": HUMAN_BASE + ht_bought, "hp": fst, "end": fst + end_bought, "wp": fiq + wp_bought,
               "cha": base_cha + cha_bought, "per": fiq + per_bought, "mv": base_mv + mv_bought}
     step(f"Secondary values: HT 10 {term(ht_bought)} = {values['ht']}; HP = ST = {fst}; "
          f"END = ST {term(end_bought)} = {values['end']}; WP = IQ {term(wp_bought)} = {values['wp']}; "
-         f"PER = IQ {term(per_bought)} = {values['per']}.")
+         f"PER = IQ {term(per_bought)} = {values['per']}.", rule="#secondary-attributes")
     step(f"CHA = (ST + IQ) / 2 = ({fst} + {fiq}) / 2 = {n(Fraction(fst + fiq, 2))}, fractions dropped {base_cha}, "
          f"{term(cha_bought)} = {values['cha']}; MV = (ST + AG) / 4 = ({fst} + {fag}) / 4 = "
-         f"{n(Fraction(fst + fag, 4))}, fractions dropped {base_mv}, {term(mv_bought)} = {values['mv']}.")
+         f"{n(Fraction(fst + fag, 4))}, fractions dropped {base_mv}, {term(mv_bought)} = {values['mv']}.",
+         rule="#secondary-attributes")
     return {"total_chp": total, "remaining_chp": budget_chp - total, "primary_chp": primary,
             "secondary_chp": secondary, "other_chp": other, "advantages_net_chp": net,
             "st_final": fst, "ag_final": fag, "iq_final": fiq, **values}
@@ -437,10 +481,11 @@ def character(step, st, ag, iq, st_race, ag_race, iq_race, race_chp, ht_bought, 
         Input("def_mod", "DEF Mod", "int", 0, min=-5, max=5),
     ],
     outputs=[
-        Output("npc_total_chp", "Total", "chp"),
-        Output("hp_chp", "HP", "chp"), Output("flight_chp", "Flight", "chp"), Output("dr_chp", "DR", "chp"),
-        Output("dm_chp", "DM", "chp"), Output("mr_chp", "MR", "chp"), Output("at_mod_chp", "AT Mod", "chp"),
-        Output("def_mod_chp", "DEF Mod", "chp"),
+        Output("npc_total_chp", "Total", "chp", min=-250, max=1900),
+        Output("hp_chp", "HP", "chp", min=-50, max=300), Output("flight_chp", "Flight", "chp", min=0, max=300),
+        Output("dr_chp", "DR", "chp", min=0, max=300), Output("dm_chp", "DM", "chp", min=0, max=500),
+        Output("mr_chp", "MR", "chp", min=0, max=300), Output("at_mod_chp", "AT Mod", "chp", min=-100, max=100),
+        Output("def_mod_chp", "DEF Mod", "chp", min=-100, max=100),
     ],
 )
 def npc_attributes(step, hp_bought, flight, dr, dm_percent, mr, at_mod, def_mod):
@@ -454,14 +499,16 @@ def npc_attributes(step, hp_bought, flight, dr, dm_percent, mr, at_mod, def_mod)
         "def_mod_chp": 20 * def_mod,
     }
     step(f"HP (NPCs only) 10 chp a point: {hp_bought} × 10 = {costs['hp_chp']} chp; "
-         f"Flight 10 chp a point: {flight} × 10 = {costs['flight_chp']} chp.")
-    step(f"DR {dr} costs as a primary attribute of 10 + {dr} = {HUMAN_BASE + dr}: {costs['dr_chp']} chp.")
-    step(f"DM 5 chp per %: {dm_percent} × 5 = {costs['dm_chp']} chp.")
-    step(f"MR {mr} costs as a primary attribute of 10 + 2 × {mr} = {HUMAN_BASE + 2 * mr}: {costs['mr_chp']} chp.")
+         f"Flight 10 chp a point: {flight} × 10 = {costs['flight_chp']} chp.", rule="#secondary-attributes")
+    step(f"DR {dr} costs as a primary attribute of 10 + {dr} = {HUMAN_BASE + dr}: {costs['dr_chp']} chp.",
+         rule="#secondary-attributes")
+    step(f"DM 5 chp per %: {dm_percent} × 5 = {costs['dm_chp']} chp.", rule="#secondary-attributes")
+    step(f"MR {mr} costs as a primary attribute of 10 + 2 × {mr} = {HUMAN_BASE + 2 * mr}: {costs['mr_chp']} chp.",
+         rule="#secondary-attributes")
     step(f"AT Mod and DEF Mod 20 chp a point: {at_mod} × 20 = {costs['at_mod_chp']} chp, "
-         f"{def_mod} × 20 = {costs['def_mod_chp']} chp.")
+         f"{def_mod} × 20 = {costs['def_mod_chp']} chp.", rule="#secondary-attributes")
     total = sum(costs.values())
-    step(f"Total = {total} chp.")
+    step(f"Total = {total} chp.", rule="#secondary-attributes")
     return {"npc_total_chp": total, **costs}
 
 
@@ -478,7 +525,7 @@ def npc_attributes(step, hp_bought, flight, dr, dm_percent, mr, at_mod, def_mod)
               help="for a contest, which pits the two attributes as they stand"),
     ],
     outputs=[
-        Output("target", "Roll needed", "", "roll this or less on 3d6"),
+        Output("target", "Roll needed", "", "roll this or less on 3d6", min=-2, max=32),
         Output("success", "Chance of success", format="percent"),
         Output("win", "You win the contest", format="percent"),
         Output("tie", "Tie", format="percent"),
@@ -489,7 +536,8 @@ def contest(step, attribute, difficulty, opponent):
     target = attribute + DIFFICULTY[difficulty]
     success = success_chance(target)
     step(f"Attribute roll: {attribute} {term(DIFFICULTY[difficulty])} ({difficulty} task) = {target}; "
-         f"3d6 gives {target} or less {n(success * 100)}% of the time.")
+         f"3d6 gives {target} or less {n(success * 100)}% of the time.", rule="#attribute-rolls")
+    roll_chart(step, target)
     win = tie = Fraction(0)
     dist = dice.distribution(3, 6)
     for mine, p in dist.items():
@@ -501,7 +549,12 @@ def contest(step, attribute, difficulty, opponent):
                 tie += p * q
     step(f"Contest: each side rolls 3d6 against its own attribute ({attribute} against {opponent}); the bigger "
          f"margin of success (or the smaller margin of failure) wins, equal margins tie: "
-         f"win {n(win * 100)}%, tie {n(tie * 100)}%, lose {n((1 - win - tie) * 100)}%.")
+         f"win {n(win * 100)}%, tie {n(tie * 100)}%, lose {n((1 - win - tie) * 100)}%.", rule="#attribute-contests")
+    edge = attribute - opponent  # you win when your roll minus theirs is below this, tie on it
+    step.chart(f"Contest: your 3d6 − the opponent's 3d6 ({attribute} against {opponent})",
+               [(signed(d), p, "success" if d < edge else "neutral" if d == edge else "failure")
+                for d, p in contest_distribution().items()],
+               f"you win {percent_text(win)} of the time, tie {percent_text(tie)}")
     return {"target": target, "success": success, "win": win, "tie": tie, "lose": 1 - win - tie}
 
 
@@ -519,7 +572,7 @@ def contest(step, attribute, difficulty, opponent):
         Input("frequency", "Comes into play", "choice", "occasionally",
               choices=tuple((value, f"{value.capitalize()} (× {n(mult)})") for value, mult in FREQUENCY)),
     ],
-    outputs=[Output("cost_chp", "Cost", "chp")],
+    outputs=[Output("cost_chp", "Cost", "chp", min=-60, max=60)],
 )
 def advantage_cost(step, kind, severity, frequency):
     base = ADVANTAGE_BASE[kind]
@@ -527,9 +580,10 @@ def advantage_cost(step, kind, severity, frequency):
     cost = base * sev * freq
     article = "an" if kind == "advantage" else "a"
     step(f"Cost = base {base} for {article} {kind} × {sev} ({severity}) × {n(freq)} ({FREQUENCY_WORDS[frequency]}) "
-         f"= {n(cost)} chp.")
+         f"= {n(cost)} chp.", rule="#cost-guideline")
     if cost.denominator != 1:
-        step("The guideline gives a half point here; the source does not round it, so the GM may.")
+        step("The guideline gives a half point here; the source does not round it, so the GM may.",
+             rule="#cost-guideline")
     return {"cost_chp": cost}
 
 
@@ -553,31 +607,32 @@ def advantage_cost(step, kind, severity, frequency):
               help="0 = not counted; only weight over 75% of maximum encumbrance counts"),
     ],
     outputs=[
-        Output("max_encumbrance_lb", "Maximum encumbrance", "lb"),
-        Output("overweight_lb", "Body weight counted", "lb"),
-        Output("encumbrance_lb", "Total encumbrance", "lb"),
-        Output("percent_of_max", "Share of maximum", format="percent"),
-        Output("encumbrance_level", "Encumbrance level (EL)"),
-        Output("initiative_modifier", "Initiative"),
-        Output("mv_points_modifier", "MV points"),
-        Output("dodge_modifier", "Dodge DEF", "", "a dodge always loses 1 + EL"),
-        Output("rounds_per_end", "Rounds per END point", "rounds"),
-        Output("limit_el0_lb", "EL 0 up to", "lb"),
-        Output("limit_el1_lb", "EL 1 up to", "lb"),
-        Output("limit_el2_lb", "EL 2 up to", "lb"),
-        Output("limit_el3_lb", "EL 3 up to", "lb"),
+        Output("max_encumbrance_lb", "Maximum encumbrance", "lb", min=140, max=800),
+        Output("overweight_lb", "Body weight counted", "lb", min=0),
+        Output("encumbrance_lb", "Total encumbrance", "lb", min=0),
+        Output("percent_of_max", "Share of maximum", format="share", min=0),
+        Output("encumbrance_level", "Encumbrance level (EL)", min=0, max=4),
+        Output("initiative_modifier", "Initiative", min=-8, max=0),
+        Output("mv_points_modifier", "MV points", min=-4, max=0),
+        Output("dodge_modifier", "Dodge DEF", "", "a dodge always loses 1 + EL", min=-5, max=-1),
+        Output("rounds_per_end", "Rounds per END point", "rounds", min=5, max=25),
+        Output("limit_el0_lb", "EL 0 up to", "lb", min=14, max=80),
+        Output("limit_el1_lb", "EL 1 up to", "lb", min=28, max=160),
+        Output("limit_el2_lb", "EL 2 up to", "lb", min=42, max=240),
+        Output("limit_el3_lb", "EL 3 up to", "lb", min=84, max=480),
         Output("can_carry", "Can carry it"),
     ],
 )
 def encumbrance(step, st, load_lb, body_weight_lb):
     maximum = max_encumbrance(st)
-    step(f"Maximum encumbrance for ST {st} (Primary Attribute Chart) = {maximum} lb.")
+    step(f"Maximum encumbrance for ST {st} (Primary Attribute Chart) = {maximum} lb.", rule="#maximum-encumbrance")
     overweight = Fraction(0)
     if body_weight_lb:
         threshold = OVERWEIGHT_FRACTION * maximum
         overweight = max(Fraction(0), body_weight_lb - threshold)
         step(f"Overweight: body weight {n(body_weight_lb)} lb against 75% of maximum = {n(threshold)} lb, "
-             + (f"so {n(overweight)} lb of it counts as encumbrance." if overweight else "so none of it counts."))
+             + (f"so {n(overweight)} lb of it counts as encumbrance." if overweight else "so none of it counts."),
+             rule="#overweight-characters")
     total = load_lb + overweight
     share = total / maximum
     limits = {level: fraction * maximum for level, fraction in ENCUMBRANCE_LEVELS}
@@ -585,14 +640,16 @@ def encumbrance(step, st, load_lb, body_weight_lb):
     can_carry = level is not None
     if can_carry:
         step(f"Encumbrance {n(total)} lb is {n(share * 100)}% of {maximum} lb, within "
-             f"{n(ENCUMBRANCE_LEVELS[level][1] * 100)}% ({n(limits[level])} lb): EL {level}.")
+             f"{n(ENCUMBRANCE_LEVELS[level][1] * 100)}% ({n(limits[level])} lb): EL {level}.",
+             rule="#encumbrance-level")
     else:
         level = 4
         step(f"Encumbrance {n(total)} lb is {n(share * 100)}% of {maximum} lb, over the maximum: the character "
-             f"cannot carry it. The figures below are those of EL 4, the heaviest level.")
+             f"cannot carry it. The figures below are those of EL 4, the heaviest level.", rule="#maximum-encumbrance")
     rounds = ROUNDS_PER_END[level]
     step(f"EL {level}: initiative − 2 × EL = {signed(-2 * level)}; MV points − EL = {signed(-level)}; "
-         f"dodge DEF − (1 + EL) = {signed(-(1 + level))}; 1 END every {rounds} rounds of combat.")
+         f"dodge DEF − (1 + EL) = {signed(-(1 + level))}; 1 END every {rounds} rounds of combat.",
+         rule="#what-the-level-does")
     return {
         "max_encumbrance_lb": maximum, "overweight_lb": overweight, "encumbrance_lb": total,
         "percent_of_max": share, "encumbrance_level": level, "initiative_modifier": -2 * level,
@@ -622,9 +679,9 @@ SKILL_TYPE_CHOICES = (("major", "Major skill"), ("minor", "Minor skill"))
               help="ticked: another skill of its group pays the full cost"),
     ],
     outputs=[
-        Output("exp", "Cost", "exp"),
-        Output("full_exp", "Listed cost", "exp"),
-        Output("next_level_exp", "Next level costs", "exp", "extra exp to raise the skill one level"),
+        Output("exp", "Cost", "exp", min=0, max=840),
+        Output("full_exp", "Listed cost", "exp", min=0, max=840),
+        Output("next_level_exp", "Next level costs", "exp", "extra exp to raise the skill one level", min=2, max=84),
         Output("training", "Training"),
     ],
 )
@@ -634,18 +691,19 @@ def skill_cost(step, level, skill_type, grouped):
     series = " + ".join(str(i) for i in range(1, level + 1)) if level <= 3 else f"1 + 2 + … + {level}"
     series = f"({series})" if level > 1 else series
     step(f"Listed cost of a {skill_type} skill at level {level} = {base} × {series} = {full} exp."
-         if level else f"Level 0 means the skill is not known: 0 exp.")
+         if level else f"Level 0 means the skill is not known: 0 exp.", rule="#skill-exp-costs")
     if grouped:
         exp = grouped_skill_exp(level, skill_type)
         nxt = base
         step(f"Skill group: a skill that is not the group's highest costs level × level-1 cost = "
-             f"{level} × {base} = {exp} exp; each further level adds {base} exp.")
+             f"{level} × {base} = {exp} exp; each further level adds {base} exp.", rule="#skill-groups")
     else:
         exp = full
         nxt = skill_exp(level + 1, skill_type) - full
-        step(f"Level {level + 1} would cost {skill_exp(level + 1, skill_type)} exp, {nxt} more.")
+        step(f"Level {level + 1} would cost {skill_exp(level + 1, skill_type)} exp, {nxt} more.",
+             rule="#skill-exp-costs")
     training = expertise(level)[0]
-    step(f"Level {level} represents {training} training.")
+    step(f"Level {level} represents {training} training.", rule="#what-a-level-means")
     return {"exp": exp, "full_exp": full, "next_level_exp": nxt, "training": training}
 
 
@@ -698,8 +756,9 @@ def skill_list_costs(skills: list[tuple[int, str, str]]) -> list[tuple[int, bool
         Input("budget_exp", "Starting exp", "int", 24, unit="exp", min=0, max=1000,
               help="set by the campaign: 16-24 beginners, 48-64 veterans"),
     ],
-    outputs=[Output("total_exp", "Total cost", "exp"), Output("remaining_exp", "Left to spend", "exp")]
-    + [Output(f"skill{i}_exp", f"Skill {i}", "exp") for i in range(1, SKILL_SLOTS + 1)],
+    outputs=[Output("total_exp", "Total cost", "exp", min=0, max=840 * SKILL_SLOTS),
+             Output("remaining_exp", "Left to spend", "exp", max=1000)]
+    + [Output(f"skill{i}_exp", f"Skill {i}", "exp", min=0, max=840) for i in range(1, SKILL_SLOTS + 1)],
 )
 def skill_list(step, budget_exp, **slots):
     skills = [(slots[f"skill{i}_level"], slots[f"skill{i}_type"], slots[f"skill{i}_group"])
@@ -711,16 +770,17 @@ def skill_list(step, budget_exp, **slots):
         if level == 0:
             continue
         if group == "none":
-            step(f"Skill {i}: {kind} level {level}, no group: listed cost {exp} exp.")
+            step(f"Skill {i}: {kind} level {level}, no group: listed cost {exp} exp.", rule="#skill-exp-costs")
         elif full:
-            step(f"Skill {i}: {kind} level {level}, highest of group {group.upper()}: listed cost {exp} exp.")
+            step(f"Skill {i}: {kind} level {level}, highest of group {group.upper()}: listed cost {exp} exp.",
+                 rule="#skill-groups")
         else:
             step(f"Skill {i}: {kind} level {level} in group {group.upper()}: level × level-1 cost = "
-                 f"{level} × {SKILL_BASE[kind]} = {exp} exp.")
+                 f"{level} × {SKILL_BASE[kind]} = {exp} exp.", rule="#skill-groups")
     total = sum(exp for exp, _ in costs)
     if not any(level for level, _, _ in skills):
-        step("No skills entered: 0 exp.")
-    step(f"Total = {total} exp, leaving {budget_exp} − {total} = {budget_exp - total} exp.")
+        step("No skills entered: 0 exp.", rule="#skill-exp-costs")
+    step(f"Total = {total} exp, leaving {budget_exp} − {total} = {budget_exp - total} exp.", rule="shell/#characters")
     return {"total_exp": total, "remaining_exp": budget_exp - total, **outputs}
 
 
@@ -739,7 +799,7 @@ def skill_list(step, budget_exp, **slots):
         Input("modifier", "Other modifier", "int", 0, min=-10, max=10, help="any further GM modifier"),
     ],
     outputs=[
-        Output("target", "Roll needed", "", "roll this or less on 3d6; 0 = no chance"),
+        Output("target", "Roll needed", "", "roll this or less on 3d6; 0 = no chance", min=-12, max=62),
         Output("success", "Chance of success", format="percent"),
         Output("odds", "Odds"),
     ],
@@ -747,16 +807,18 @@ def skill_list(step, budget_exp, **slots):
 def skill_roll(step, attribute, difficulty, skill_level, minimum_level, modifier):
     if skill_level < minimum_level:
         step(f"Minimum skill level: level {skill_level} is below the task's minimum {minimum_level}, "
-             f"so there is no chance of success and no roll.")
+             f"so there is no chance of success and no roll.", rule="#skill-rolls")
         return {"target": 0, "success": Fraction(0), "odds": chance_text(Fraction(0))}
     over = skill_level - minimum_level
     target = attribute + DIFFICULTY[difficulty] + over + modifier
     extra = f" {term(modifier)} (other)" if modifier else ""
     step(f"Skill roll = attribute + difficulty + levels over the minimum = {attribute} "
          f"{term(DIFFICULTY[difficulty])} ({difficulty}) + {over} ({skill_level} − {minimum_level}){extra} "
-         f"= {target} or less on 3d6.")
+         f"= {target} or less on 3d6.", rule="#skill-rolls")
     success = success_chance(target)
-    step(f"Chance of rolling {target} or less on 3d6 = {chance_text(success)} = {n(success * 100)}%.")
+    step(f"Chance of rolling {target} or less on 3d6 = {chance_text(success)} = {n(success * 100)}%.",
+         rule="#skill-rolls")
+    roll_chart(step, target)
     return {"target": target, "success": success, "odds": chance_text(success)}
 
 
@@ -785,48 +847,50 @@ def skill_roll(step, attribute, difficulty, skill_level, minimum_level, modifier
         Input("knocked_down", "Knocked down", "bool", False, help="dodge only, at −4"),
     ],
     outputs=[
-        Output("initiative", "Initiative"),
-        Output("at_value", "AT"),
-        Output("block_def", "Block DEF"),
-        Output("dodge_def", "Dodge DEF"),
+        Output("initiative", "Initiative", min=-1, max=20),
+        Output("at_value", "AT", min=-4, max=26),
+        Output("block_def", "Block DEF", min=-3, max=27),
+        Output("dodge_def", "Dodge DEF", min=-12, max=26),
         Output("can_block", "Can block"),
-        Output("blocks_per_round", "Blocks a round"),
-        Output("damage_bonus", "Damage bonus"),
+        Output("blocks_per_round", "Blocks a round", min=1, max=10),
+        Output("damage_bonus", "Damage bonus", min=0, max=6),
         Output("base_damage", "Base damage for ST"),
-        Output("mv_points", "MV points", "units"),
-        Output("rounds_per_end", "Rounds per END point", "rounds"),
+        Output("mv_points", "MV points", "units", min=0, max=20),
+        Output("rounds_per_end", "Rounds per END point", "rounds", min=5, max=25),
     ],
 )
 def combat(step, st, ag, combat_level, best_combat_level, encumbrance_level, mv, maneuver, knocked_down):
     el = encumbrance_level
     initiative = ag - 2 * el
-    step(f"Initiative = AG − 2 × EL = {ag} − 2 × {el} = {initiative}.")
+    step(f"Initiative = AG − 2 × EL = {ag} − 2 × {el} = {initiative}.", rule="#rounds")
     name, m_at, m_def = MANEUVER[maneuver]
     at_mod, def_mod = ag_at_modifier(ag), ag_def_modifier(ag)
     at_value = combat_level + at_mod + m_at
     step(f"AT = combat level + AG modifier + maneuver = {combat_level} {term(at_mod)} {term(m_at)} ({name}) "
-         f"= {at_value}.")
+         f"= {at_value}.", rule="#attacks")
     block = combat_level + def_mod + m_def
     step(f"Block DEF = combat level + AG modifier + maneuver = {combat_level} {term(def_mod)} {term(m_def)} "
-         f"= {block}.")
+         f"= {block}.", rule="#attacks")
     best = max(best_combat_level, combat_level)
     if best_combat_level < combat_level:
-        step(f"The best combat level cannot be below the level in use, so {combat_level} is used for dodging.")
+        step(f"The best combat level cannot be below the level in use, so {combat_level} is used for dodging.",
+             rule="#attacks")
     dodge = best + def_mod - (1 + el) + m_def
     step(f"Dodge DEF = best combat level + AG modifier − (1 + EL) + maneuver = {best} {term(def_mod)} "
-         f"− {1 + el} {term(m_def)} = {dodge}.")
+         f"− {1 + el} {term(m_def)} = {dodge}.", rule="#attacks")
     if knocked_down:
         dodge -= 4
-        step(f"Knocked down: no block, and dodging is at −4: dodge DEF {dodge}.")
+        step(f"Knocked down: no block, and dodging is at −4: dodge DEF {dodge}.", rule="#defences")
     blocks = blocks_per_round(combat_level)
     step(f"Blocks a round = 1 + 1 for every 2 levels above the first = {blocks} at level {combat_level}; "
-         f"dodges are unlimited.")
+         f"dodges are unlimited.", rule="#defences")
     bonus = combat_damage_bonus(combat_level)
-    step(f"Damage bonus = +1 for every 3 levels above the first = {signed(bonus)} at level {combat_level}.")
+    step(f"Damage bonus = +1 for every 3 levels above the first = {signed(bonus)} at level {combat_level}.",
+         rule="shell/skills/#combat-skills")
     base = dice_text(*st_damage(st))
     points = max(mv - el, 0)
     step(f"Base damage for ST {st} = {base}. MV points = MV − EL = {mv} − {el} = {mv - el}"
-         + (" → 0 (never below 0)." if mv - el < 0 else "."))
+         + (" → 0 (never below 0)." if mv - el < 0 else "."), rule="#rounds")
     return {"initiative": initiative, "at_value": at_value, "block_def": block, "dodge_def": dodge,
             "can_block": not knocked_down, "blocks_per_round": blocks, "damage_bonus": bonus,
             "base_damage": base, "mv_points": points, "rounds_per_end": ROUNDS_PER_END[el]}
@@ -860,7 +924,7 @@ NO_SHIELD = -1
         Output("defended", "Defended", format="percent"),
         Output("shield_hit", "Hits the shield", format="percent"),
         Output("hit", "Hits the defender", format="percent"),
-        Output("def_used", "DEF used"),
+        Output("def_used", "DEF used", min=-30, max=50),
         Output("miss_rolls", "Miss on 2d10"),
         Output("defended_rolls", "Defended on 2d10"),
         Output("shield_rolls", "Shield hit on 2d10"),
@@ -872,38 +936,43 @@ def attack(step, attack_value, defence_value, shield_pr, weapon_speed, defence_m
     ranged = weapon_speed > 0
     if not ranged and defender_state != "aware":
         why = "unaware of the attack" if defender_state == "unaware" else "immobile"
-        step(f"Hand-to-hand attack on a defender who is {why}: an automatic hit, no roll.")
+        step(f"Hand-to-hand attack on a defender who is {why}: an automatic hit, no roll.", rule="#defences")
         return {"miss": Fraction(0), "defended": Fraction(0), "shield_hit": Fraction(0), "hit": Fraction(1),
                 "def_used": 0, "miss_rolls": "none", "defended_rolls": "none", "shield_rolls": "none",
                 "hit_rolls": "any"}
     if ranged:
         if defender_state != "aware":
             base = 0
-            step(f"Ranged attack on a defender who is {defender_state}: base DEF 0.")
+            step(f"Ranged attack on a defender who is {defender_state}: base DEF 0.", rule="#ranged-attacks")
         else:
             base = max(defence_value, 0)
             if defence_value < 0:
-                step(f"Ranged attack: base DEF {defence_value} is raised to 0, the lowest an active defender has.")
+                step(f"Ranged attack: base DEF {defence_value} is raised to 0, the lowest an active defender has.",
+                     rule="#ranged-attacks")
         divided = Fraction(base, weapon_speed)
         def_used = math.floor(divided) + defence_modifier
         step(f"Ranged attack: speed {weapon_speed} divides the base DEF: {base} / {weapon_speed} = {n(divided)}"
              + (f", fractions dropped {math.floor(divided)}" if divided.denominator != 1 else "")
-             + (f" {term(defence_modifier)} (DEF modifiers) = {def_used}." if defence_modifier else "."))
+             + (f" {term(defence_modifier)} (DEF modifiers) = {def_used}." if defence_modifier else "."),
+             rule="#ranged-attacks")
     else:
         def_used = defence_value + defence_modifier
         if defence_modifier:
-            step(f"DEF = {defence_value} {term(defence_modifier)} = {def_used}.")
+            step(f"DEF = {defence_value} {term(defence_modifier)} = {def_used}.", rule="#defence-modifiers")
     margin = attack_value - def_used
     odds = attack_odds(margin, shield)
     shield_text = f"12 to 11 + PR = {11 + shield}: shield; over {11 + shield}: hit" if shield is not None \
         else "12 or more: hit (no shield)"
     step(f"Attack roll: 2d10 + AT − DEF = 2d10 {term(margin)} ({attack_value} − {def_used}); "
-         f"8 or less: miss; 9-11: defended; {shield_text}.")
+         f"8 or less: miss; 9-11: defended; {shield_text}.", rule="#the-attack-roll")
     spans = {key: [] for key in odds}
     for roll in range(2, 21):
         spans[attack_result(roll + margin, shield)].append(roll)
     step(f"Exact odds on 2d10: miss {n(odds['miss'] * 100)}%, defended {n(odds['defended'] * 100)}%, "
-         f"shield {n(odds['shield_hit'] * 100)}%, hit {n(odds['hit'] * 100)}%.")
+         f"shield {n(odds['shield_hit'] * 100)}%, hit {n(odds['hit'] * 100)}%.", rule="#the-attack-roll")
+    attack_chart(step, margin, shield, f"2d10 {term(margin)} (AT {attack_value} − DEF {def_used})",
+                 f"hits the defender {percent_text(odds['hit'])} of the time"
+                 + (f", the shield {percent_text(odds['shield_hit'])}" if shield is not None else ""))
     return {**odds, "def_used": def_used, "miss_rolls": _roll_span(spans["miss"]),
             "defended_rolls": _roll_span(spans["defended"]), "shield_rolls": _roll_span(spans["shield_hit"]),
             "hit_rolls": _roll_span(spans["hit"])}
@@ -928,40 +997,43 @@ def attack(step, attack_value, defence_value, shield_pr, weapon_speed, defence_m
               help="0 = not given"),
     ],
     outputs=[
-        Output("range_modifier", "Range"),
-        Output("moving_modifier", "Moving target"),
-        Output("aim_bonus", "Aim"),
-        Output("cover_modifier", "Cover"),
-        Output("total_modifier", "Total AT modifier"),
-        Output("effective_speed", "Weapon speed at this range"),
+        Output("range_modifier", "Range", min=-15, max=0),
+        Output("moving_modifier", "Moving target", min=-8, max=0),
+        Output("aim_bonus", "Aim", min=0, max=MAX_AIM_BONUS),
+        Output("cover_modifier", "Cover", min=5 * COVER_PENALTY, max=0),
+        Output("total_modifier", "Total AT modifier", min=-38, max=MAX_AIM_BONUS),
+        Output("effective_speed", "Weapon speed at this range", min=1, max=5),
         Output("attack_possible", "Attack possible"),
     ],
 )
 def ranged(step, range_units, aim_turns, cover, target_moved_units, can_see_target, weapon_speed, low_tech,
            max_range_units):
     rng = range_modifier(range_units)
-    step(f"Range chart: {range_units} units gives {signed(rng)}.")
+    step(f"Range chart: {range_units} units gives {signed(rng)}.", rule="#range-and-aiming")
     moving = range_modifier(target_moved_units)
     if target_moved_units:
-        step(f"Moving target: its move of {target_moved_units} units read on the range chart gives {signed(moving)}.")
+        step(f"Moving target: its move of {target_moved_units} units read on the range chart gives {signed(moving)}.",
+             rule="#range-and-aiming")
     aim = min(aim_turns, MAX_AIM_BONUS)
     if aim_turns:
-        step(f"Aim: +1 a turn, at most +3: {aim_turns} turns give {signed(aim)}.")
+        step(f"Aim: +1 a turn, at most +3: {aim_turns} turns give {signed(aim)}.", rule="#attack-modifiers")
     cov = COVER_PENALTY * cover
     if cover:
-        step(f"Cover: −3 per obstruction × {cover} = {signed(cov)}.")
+        step(f"Cover: −3 per obstruction × {cover} = {signed(cov)}.", rule="#attack-modifiers")
     total = rng + moving + aim + cov
-    step(f"Total AT modifier = {signed(rng)} {term(moving)} {term(aim)} {term(cov)} = {signed(total)}.")
+    step(f"Total AT modifier = {signed(rng)} {term(moving)} {term(aim)} {term(cov)} = {signed(total)}.",
+         rule="#range-and-aiming")
     speed = weapon_speed
     if low_tech and max_range_units and Fraction(range_units) > Fraction(max_range_units, 2) and speed > 1:
         speed = 1
         step(f"A low-tech weapon beyond half its maximum range ({n(Fraction(max_range_units, 2))} units) "
-             f"has speed 1.")
+             f"has speed 1.", rule="#ranged-attacks")
     possible = can_see_target and (max_range_units == 0 or range_units <= max_range_units)
     if not can_see_target:
-        step("The attacker cannot see the defender: no ranged attack is possible.")
+        step("The attacker cannot see the defender: no ranged attack is possible.", rule="#attack-modifiers")
     elif not possible:
-        step(f"{range_units} units is beyond the weapon's maximum range of {max_range_units}: no attack.")
+        step(f"{range_units} units is beyond the weapon's maximum range of {max_range_units}: no attack.",
+             rule="#range-and-aiming")
     return {"range_modifier": rng, "moving_modifier": moving, "aim_bonus": aim, "cover_modifier": cov,
             "total_modifier": total, "effective_speed": speed, "attack_possible": possible}
 
@@ -983,7 +1055,7 @@ def ranged(step, range_units, aim_turns, cover, target_moved_units, can_see_targ
               help="negative when the attacker is lighter; counts for a pin only"),
     ],
     outputs=[
-        Output("modifier", "Roll modifier"),
+        Output("modifier", "Roll modifier", min=-89, max=89),
         Output("success", "Succeeds", format="percent"),
         Output("dodged", "Dodged", format="percent"),
         Output("miss", "Misses", format="percent"),
@@ -991,16 +1063,20 @@ def ranged(step, range_units, aim_turns, cover, target_moved_units, can_see_targ
 )
 def close_combat(step, maneuver, attack_value, dodge_def, attacker_st, defender_st, weight_difference_lb):
     st_mod = attacker_st - defender_st
-    step(f"ST: ±1 for each point of difference: {attacker_st} − {defender_st} = {signed(st_mod)}.")
+    step(f"ST: ±1 for each point of difference: {attacker_st} − {defender_st} = {signed(st_mod)}.", rule="#takedown")
     weight_mod = 0
     if maneuver == "pin":
         weight_mod = int(Fraction(weight_difference_lb, 20))  # whole 20 lb steps, toward zero
-        step(f"Pin: ±1 for every full 20 lb of weight difference: {weight_difference_lb} lb gives {signed(weight_mod)}.")
+        step(f"Pin: ±1 for every full 20 lb of weight difference: {weight_difference_lb} lb gives {signed(weight_mod)}.",
+             rule="#pin")
     mod = st_mod + weight_mod
     margin = attack_value + mod - dodge_def
     odds = attack_odds(margin, None)
     step(f"Roll 2d10 + AT + modifier − DEF = 2d10 {term(margin)}: 12 or more succeeds ({n(odds['hit'] * 100)}%), "
-         f"9-11 is dodged ({n(odds['defended'] * 100)}%), 8 or less misses ({n(odds['miss'] * 100)}%).")
+         f"9-11 is dodged ({n(odds['defended'] * 100)}%), 8 or less misses ({n(odds['miss'] * 100)}%).",
+         rule="#pin" if maneuver == "pin" else "#takedown")
+    attack_chart(step, margin, None, f"2d10 {term(margin)} for a {maneuver}",
+                 f"succeeds {percent_text(odds['hit'])} of the time")
     return {"modifier": mod, "success": odds["hit"], "dodged": odds["defended"], "miss": odds["miss"]}
 
 
@@ -1033,9 +1109,9 @@ DAMAGE_ABBR = {value: abbr for value, _, abbr in DAMAGE_TYPES}
     ],
     outputs=[
         Output("damage", "Damage roll"),
-        Output("damage_st", "ST the damage uses"),
-        Output("total_adds", "Total adds"),
-        Output("skill_modifier", "Skill modifier for low ST"),
+        Output("damage_st", "ST the damage uses", min=CHART_RANGE[0], max=CHART_RANGE[1]),
+        Output("total_adds", "Total adds", min=-6, max=23),
+        Output("skill_modifier", "Skill modifier for low ST", min=-13, max=0),
     ],
 )
 def weapon(step, st, weapon_adds, damage_type, min_st, two_handed, combat_level, charge_units):
@@ -1044,26 +1120,31 @@ def weapon(step, st, weapon_adds, damage_type, min_st, two_handed, combat_level,
     if two_handed:
         grip = 1
         minimum = max(min_st - 2, 0)
-        step(f"Two-handed use: minimum ST {min_st} − 2 = {minimum}, damage +1.")
+        step(f"Two-handed use: minimum ST {min_st} − 2 = {minimum}, damage +1.", rule="shell/genres/#weapons")
     skill_mod = 0
     damage_st = st
     if minimum:
         if st < minimum:
             skill_mod = st - minimum
-            step(f"ST {st} is below the minimum {minimum}: {signed(skill_mod)} to skill.")
+            step(f"ST {st} is below the minimum {minimum}: {signed(skill_mod)} to skill.", rule="shell/genres/#weapons")
         elif st > minimum + 5:
             damage_st = max(minimum + 5, CHART_RANGE[0])
             step(f"ST {st} is more than 5 over the minimum: damage uses ST {minimum} + 5 = {minimum + 5}"
-                 + (f", and the chart starts at ST {CHART_RANGE[0]}." if minimum + 5 < CHART_RANGE[0] else "."))
+                 + (f", and the chart starts at ST {CHART_RANGE[0]}." if minimum + 5 < CHART_RANGE[0] else "."),
+                 rule="shell/genres/#weapons")
     dice_count, base_adds = st_damage(damage_st)
     skill_bonus = combat_damage_bonus(combat_level)
     charge = charge_units // CHARGE_UNITS_PER_DAMAGE
     adds = weapon_adds + grip + skill_bonus + charge
     step(f"Base damage for ST {damage_st} = {dice_text(dice_count, base_adds)}; weapon {signed(weapon_adds)}, "
          f"grip {signed(grip)}, combat level {combat_level} {signed(skill_bonus)}, charge {charge_units} units "
-         f"{signed(charge)}: {signed(adds)} in all.")
+         f"{signed(charge)}: {signed(adds)} in all.", rule="#damage")
     text = f"{dice_text(dice_count, base_adds + adds)} {DAMAGE_ABBR[damage_type]}"
-    step(f"Damage roll = {text} (a roll below 0 does no damage).")
+    step(f"Damage roll = {text} (a roll below 0 does no damage).", rule="#damage")
+    spread = damage_distribution(dice_count, base_adds + adds)
+    mean = sum((hp * p for hp, p in spread.items()), Fraction(0))
+    step.chart(f"Damage {text}", [(hp, p, "neutral") for hp, p in spread.items()],
+               f"averages {n(mean)} HP before DR")
     return {"damage": text, "damage_st": damage_st, "total_adds": adds, "skill_modifier": skill_mod}
 
 
@@ -1110,10 +1191,10 @@ def crippling_needed(location: str, base_hp: int) -> int | None:
         Input("non_lethal", "Non-lethal", "bool", False, help="crushing to the torso or head only"),
     ],
     outputs=[
-        Output("hp_lost", "HP lost at the location"),
-        Output("counted", "Counts toward total damage"),
-        Output("location_damage", "Damage at the location"),
-        Output("total_damage", "Total damage"),
+        Output("hp_lost", "HP lost at the location", min=0),
+        Output("counted", "Counts toward total damage", min=0),
+        Output("location_damage", "Damage at the location", min=0),
+        Output("total_damage", "Total damage", min=0),
         Output("crippling", "Crippling"),
         Output("stunned", "Stunned"),
         Output("rolls", "Rolls to make"),
@@ -1133,20 +1214,20 @@ def damage(step, damage, damage_type, location, armour_dr, armour_piercing, natu
     if skull:
         parts.append("skull 2")
     value = Fraction(max(damage - dr, 0))
-    step(f"DR = {' + '.join(parts)} = {dr}; {damage} − {dr} = {n(value)} gets through.")
+    step(f"DR = {' + '.join(parts)} = {dr}; {damage} − {dr} = {n(value)} gets through.", rule="#damage")
     if dm_percent and value:
         value = value * (100 - dm_percent) / 100
-        step(f"DM {dm_percent}% reduces it to {n(value)}.")
+        step(f"DM {dm_percent}% reduces it to {n(value)}.", rule="#damage")
     if damage_type == "impaling" and location in ("heart", "groin"):
         value *= Fraction(3, 2)
-        step(f"Impaling damage to the {location} × 1.5 = {n(value)}.")
+        step(f"Impaling damage to the {location} × 1.5 = {n(value)}.", rule="#impaling")
     elif damage_type == "impaling" and location in LIMBS:
         value /= 2
-        step(f"Impaling damage to a limb is halved: {n(value)}.")
+        step(f"Impaling damage to a limb is halved: {n(value)}.", rule="#impaling")
     needed = crippling_needed(location, base_hp)
     if location in ("head", "neck"):
         value *= 4
-        step(f"{name}: all damage × 4 = {n(value)}.")
+        step(f"{name}: all damage × 4 = {n(value)}.", rule="#hit-location")
     elif location == "eye" and value:
         room = Fraction(max(needed - location_damage_before, 0))
         normal = min(value, room)
@@ -1154,27 +1235,28 @@ def damage(step, damage, damage_type, location, armour_dr, armour_piercing, natu
         if excess:
             value = normal + 4 * excess
             step(f"Eye: damage past the {needed} HP that blinds it is × 4 (brain hit): "
-                 f"{n(normal)} + 4 × {n(excess)} = {n(value)}.")
+                 f"{n(normal)} + 4 × {n(excess)} = {n(value)}.", rule="#hit-location")
     lost = math.floor(value)
     if lost != value:
-        step(f"Fractions dropped: {lost} HP.")
+        step(f"Fractions dropped: {lost} HP.", rule="#damage-type")
     after = location_damage_before + lost
     if location in ("arm", "leg", "hand", "foot"):
         counted = min(after, needed) - min(location_damage_before, needed)
         step(f"{name}: only damage up to the {needed} HP that cripples it ({LOCATION[location][2]}% of "
-             f"{base_hp}, rounded up) counts toward total damage: {counted} of {lost}.")
+             f"{base_hp}, rounded up) counts toward total damage: {counted} of {lost}.", rule="#hit-location")
         if location in ("hand", "foot") and counted:
             limb = "arm" if location == "hand" else "leg"
-            step(f"The {counted} HP also count toward the {limb}'s 40%.")
+            step(f"The {counted} HP also count toward the {limb}'s 40%.", rule="#hit-location")
     else:
         counted = lost
     lethal = not (non_lethal and damage_type == "crushing" and location in ("torso", "head"))
     if non_lethal and lethal:
-        step("Non-lethal damage needs a crushing blow to the torso or head; this blow is lethal.")
+        step("Non-lethal damage needs a crushing blow to the torso or head; this blow is lethal.", rule="#crushing")
     lethal_total = lethal_before + (counted if lethal else 0)
     stun_total = stun_before + (0 if lethal else counted)
     total = lethal_total + stun_total
-    step(f"Total damage = lethal {lethal_total} + non-lethal {stun_total} = {total} of {base_hp} HP.")
+    step(f"Total damage = lethal {lethal_total} + non-lethal {stun_total} = {total} of {base_hp} HP.",
+         rule="#hit-location")
 
     rolls = []
     crippling = "no effect"
@@ -1196,26 +1278,29 @@ def damage(step, damage, damage_type, location, armour_dr, armour_piercing, natu
             if stunned_now:
                 stunned = True
             step(f"{name}: {after} HP of damage there against {needed} to cripple and {permanent_at} for a "
-                 f"permanent injury: {crippling}" + ("; crippling stuns." if stunned_now else "."))
+                 f"permanent injury: {crippling}" + ("; crippling stuns." if stunned_now else "."),
+                 rule="#hit-location")
         else:
-            step(f"{name}: {after} HP of damage there, {needed} needed to cripple it.")
+            step(f"{name}: {after} HP of damage there, {needed} needed to cripple it.", rule="#hit-location")
     half = Fraction(base_hp, 2)
     third = Fraction(base_hp, 3)
     if damage_type == "crushing" and location in ("head", "torso", "groin"):
         if lost >= third:
             stunned = True
-            step(f"Crushing blow to the {location}: {lost} HP is at least a third of {base_hp} ({n(third)}): stunned.")
+            step(f"Crushing blow to the {location}: {lost} HP is at least a third of {base_hp} ({n(third)}): stunned.",
+                 rule="#crushing")
             if location in ("head", "groin"):
                 rolls.append("WP roll to stay conscious")
     if lost >= half and not stunned:
         stunned = True
-        step(f"One blow of {lost} HP is at least half of {base_hp} ({n(half)}): stunned, losing the next turn.")
+        step(f"One blow of {lost} HP is at least half of {base_hp} ({n(half)}): stunned, losing the next turn.",
+             rule="#damage")
     unconscious = total >= base_hp
     dead = lethal_total >= 2 * base_hp
     if dead:
-        step(f"Lethal damage {lethal_total} is at least twice base HP ({2 * base_hp}): dead.")
+        step(f"Lethal damage {lethal_total} is at least twice base HP ({2 * base_hp}): dead.", rule="#damage")
     elif unconscious:
-        step(f"Total damage {total} is at least base HP ({base_hp}): unconscious, and END drops to 0.")
+        step(f"Total damage {total} is at least base HP ({base_hp}): unconscious, and END drops to 0.", rule="#damage")
     return {"hp_lost": lost, "counted": counted, "location_damage": after, "total_damage": total,
             "crippling": crippling, "stunned": stunned, "rolls": "; ".join(dict.fromkeys(rolls)) or "none",
             "unconscious": unconscious, "dead": dead}
@@ -1239,22 +1324,25 @@ def damage(step, damage, damage_type, location, armour_dr, armour_piercing, natu
         Input("base_end", "Base END", "int", 10, min=1, max=100),
     ],
     outputs=[
-        Output("hp_recovery_percent", "HP recovery", "% a day"),
-        Output("hp_per_day", "HP a day", "HP"),
-        Output("days_to_heal", "Days to heal the location", "days"),
-        Output("end_per_hour", "END an hour of rest", "END"),
+        Output("hp_recovery_percent", "HP recovery", "% a day", min=7, max=40),
+        Output("hp_per_day", "HP a day", "HP", min=0, max=40),
+        Output("days_to_heal", "Days to heal the location", "days", min=0),
+        Output("end_per_hour", "END an hour of rest", "END", min=0, max=20),
     ],
 )
 def recovery(step, ht, base_hp, damage, base_end):
     pct = hp_recovery_percent(ht)
-    step(f"HP recovery: maximum encumbrance for ST {ht} = {max_encumbrance(ht)} lb, / 20 = {n(pct)}% a day.")
+    step(f"HP recovery: maximum encumbrance for ST {ht} = {max_encumbrance(ht)} lb, / 20 = {n(pct)}% a day.",
+         rule="#hit-points")
     per_day = base_hp * pct / 100
-    step(f"HP a day = {base_hp} × {n(pct)}% = {n(per_day)} HP at each injured location.")
+    step(f"HP a day = {base_hp} × {n(pct)}% = {n(per_day)} HP at each injured location.", rule="#hit-points")
     days = math.ceil(damage / per_day) if damage else 0
     if damage:
-        step(f"{damage} HP at {n(per_day)} HP a day, fractions carried from day to day: {days} days.")
+        step(f"{damage} HP at {n(per_day)} HP a day, fractions carried from day to day: {days} days.",
+             rule="#hit-points")
     per_hour = Fraction(base_end, 5)
-    step(f"END recovery = 20% of base END an hour of rest or sleep = {base_end} × 20% = {n(per_hour)} END.")
+    step(f"END recovery = 20% of base END an hour of rest or sleep = {base_end} × 20% = {n(per_hour)} END.",
+         rule="#endurance")
     return {"hp_recovery_percent": pct, "hp_per_day": per_day, "days_to_heal": days, "end_per_hour": per_hour}
 
 
@@ -1271,11 +1359,11 @@ def recovery(step, ht, base_hp, damage, base_end):
         Input("other_end_spent", "Other END spent", "int", 0, min=0, max=200, help="spells and the like"),
     ],
     outputs=[
-        Output("rounds_per_end", "Rounds per END point", "rounds"),
-        Output("end_lost_in_combat", "END lost to combat"),
-        Output("current_end", "END left"),
-        Output("one_third_end", "One third of base END"),
-        Output("st_ag_modifier", "ST and AG"),
+        Output("rounds_per_end", "Rounds per END point", "rounds", min=5, max=25),
+        Output("end_lost_in_combat", "END lost to combat", min=0, max=200),
+        Output("current_end", "END left", min=-399, max=100),
+        Output("one_third_end", "One third of base END", min=0, max=Fraction(100, 3)),
+        Output("st_ag_modifier", "ST and AG", min=-2, max=0),
         Output("mv_effect", "MV"),
         Output("wp_roll", "To stay conscious"),
     ],
@@ -1283,20 +1371,21 @@ def recovery(step, ht, base_hp, damage, base_end):
 def fatigue(step, encumbrance_level, base_end, rounds, other_end_spent):
     per = ROUNDS_PER_END[encumbrance_level]
     lost = rounds // per
-    step(f"Combat fatigue at EL {encumbrance_level}: 1 END every {per} rounds; {rounds} rounds cost {lost} END.")
+    step(f"Combat fatigue at EL {encumbrance_level}: 1 END every {per} rounds; {rounds} rounds cost {lost} END.",
+         rule="#combat-fatigue")
     current = base_end - lost - other_end_spent
-    step(f"END left = {base_end} − {lost} − {other_end_spent} = {current}.")
+    step(f"END left = {base_end} − {lost} − {other_end_spent} = {current}.", rule="#fatigue")
     third = Fraction(base_end, 3)
     if current <= 0:
         st_ag, mv, wp = -2, "halved", f"WP roll at {signed(current)}"
         step(f"END 0 or lower: ST and AG −2, MV halved, and a WP roll at {signed(current)} (the END total) "
-             f"to stay conscious.")
+             f"to stay conscious.", rule="#fatigue")
     elif current <= third:
         st_ag, mv, wp = -1, "−1", "no roll"
-        step(f"END {current} is at or below a third of base END ({n(third)}): ST and AG −1, MV −1.")
+        step(f"END {current} is at or below a third of base END ({n(third)}): ST and AG −1, MV −1.", rule="#fatigue")
     else:
         st_ag, mv, wp = 0, "no effect", "no roll"
-        step(f"END {current} is above a third of base END ({n(third)}): no effect.")
+        step(f"END {current} is above a third of base END ({n(third)}): no effect.", rule="#fatigue")
     return {"rounds_per_end": per, "end_lost_in_combat": lost, "current_end": current, "one_third_end": third,
             "st_ag_modifier": st_ag, "mv_effect": mv, "wp_roll": wp}
 

@@ -10,7 +10,7 @@ import pytest
 
 import rulescore
 from rulescore import calculate
-from rulescore.core import get
+from rulescore.core import Working, get
 
 RACES = ("human", "elf", "dwarf", "halfling")
 
@@ -538,3 +538,132 @@ def test_quick_strength_table_agrees_with_the_calculators():
         assert row[3] == f"{halfling['light_limit_lb']} / {halfling['heavy_limit_lb']}"
         assert row[4:] == [odds["stuck_door_x_in_y"], odds["locked_door_x_in_y"], odds["bend_bars_x_in_y"]]
         assert row[1].replace("−", "-").lstrip("+") == str(human["strength_bonus"])
+
+
+# --- Working: rule links, dice charts, output ranges -------------------------------------------
+
+def bfrpg_cases():
+    from tests.samples import sample_cases
+    for calc in rulescore.catalogue():
+        if calc["id"].startswith("bfrpg."):
+            for inputs in [{}, *sample_cases(calc)]:
+                yield calc, inputs
+
+
+BFRPG_CASES = list(bfrpg_cases())
+
+
+class ExactWorking(Working):
+    """Keeps each chart's probabilities as exact Fractions (the Result holds them as floats)."""
+
+    def __init__(self):
+        super().__init__()
+        self.exact_charts = []
+
+    def chart(self, title, bars, summary=""):
+        bars = [(str(label), Fraction(p), kind) for label, p, kind in bars]
+        super().chart(title, bars, summary)
+        self.exact_charts.append({"title": title, "summary": summary,
+                                  "bars": [{"label": label, "p": p, "kind": kind} for label, p, kind in bars]})
+
+
+class Exact:
+    """A calculator's exact outputs, inputs and charts."""
+
+    def __init__(self, calc_id, inputs):
+        spec = get(calc_id)
+        self.inputs = spec.resolve(inputs)
+        working = ExactWorking()
+        self.outputs = spec.function(working, **self.inputs)
+        self.steps, self.step_rules, self.charts = working.steps, working.step_rules, working.exact_charts
+
+    def __getitem__(self, name):
+        return self.outputs[name]
+
+
+def bars_of(chart, *kinds):
+    return sum((bar["p"] for bar in chart["bars"] if bar["kind"] in kinds), Fraction(0))
+
+
+@pytest.mark.parametrize("calc, inputs", BFRPG_CASES, ids=lambda v: v["id"] if "id" in v else "")
+def test_every_step_links_a_rule_and_every_chart_is_a_whole_distribution(calc, inputs):
+    result = Exact(calc["id"], inputs)
+    assert len(result.step_rules) == len(result.steps) and all(result.step_rules), result.steps
+    for chart in result.charts:
+        assert sum(Fraction(bar["p"]) for bar in chart["bars"]) == 1, chart["title"]
+        assert 1 < len(chart["bars"]) <= 41 and chart["title"] and chart["summary"]
+
+
+@pytest.mark.parametrize("calc, inputs", BFRPG_CASES, ids=lambda v: v["id"] if "id" in v else "")
+def test_numeric_outputs_stay_in_their_declared_ranges(calc, inputs):
+    result = calculate(calc["id"], inputs)
+    for out in calc["outputs"]:
+        value = result[out["name"]]
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if out["min"] is not None:
+                assert value >= out["min"], out["name"]
+            if out["max"] is not None:
+                assert value <= out["max"], out["name"]
+
+
+@pytest.mark.parametrize("calc, inputs", BFRPG_CASES, ids=lambda v: v["id"] if "id" in v else "")
+def test_chart_success_matches_the_chance_outputs(calc, inputs):
+    result = Exact(calc["id"], inputs)
+    charts = result.charts
+    if calc["id"] == "bfrpg.light":
+        if result.inputs["source"] == "candle":
+            assert not charts
+        else:
+            (chart,) = charts
+            assert bars_of(chart, "success") == result["still_burning"]
+    elif calc["id"] == "bfrpg.chances":
+        names = ["stuck_door", "locked_door", "bend_bars", "secret_door", "find_trap", "listen"]
+        assert len(charts) == len(names)
+        for chart, name in zip(charts, names):
+            assert bars_of(chart, "success") == result[name], name
+    elif calc["id"] == "bfrpg.survival":
+        if result.inputs["days_without_water"]:
+            (chart,) = charts
+            assert bars_of(chart, "failure") == result["chance_hp_gone"]
+            assert bars_of(chart, "success") == 1 - result["chance_hp_gone"]
+        else:
+            assert not charts
+    elif calc["id"] in ("bfrpg.overland", "bfrpg.travel"):
+        if calc["id"] == "bfrpg.overland":
+            forced_days = result.inputs["days"] if result.inputs["forced_march"] else 0
+            chance = result["damage_chance"]
+        else:
+            forced_days, chance = result["forced_march_days"], result["march_damage_chance"]
+        if forced_days > 1:
+            (chart,) = charts
+            save = bars_of(chart, "success")
+            assert 1 - save ** (forced_days - 1) == chance
+        else:
+            assert not charts
+    elif calc["id"] == "bfrpg.sailing":
+        if result.inputs["wind"] == "gale":
+            (chart,) = charts
+            assert bars_of(chart, "neutral") == 1
+            assert sum(int(b["label"]) * Fraction(b["p"]) for b in chart["bars"]) == 9
+        else:
+            assert not charts
+    else:
+        assert calc["id"] == "bfrpg.encumbrance" and not charts
+
+
+def test_long_thirst_rolls_are_grouped_without_mixing_outcomes():
+    result = Exact("bfrpg.survival", {"days_without_food": 0, "days_without_water": 30, "current_hp": 75})
+    (chart,) = result.charts
+    assert len(chart["bars"]) <= 41
+    for bar in chart["bars"]:
+        low = int(bar["label"].split("-")[0])
+        high = int(bar["label"].split("-")[-1])
+        assert bar["kind"] == ("failure" if low >= 75 else "success")
+        assert (high >= 75) == (low >= 75)  # no bar straddles the 0 HP line
+    assert bars_of(chart, "failure") == result["chance_hp_gone"]
+
+
+def test_strength_penalty_leaves_door_charts_without_a_winning_roll():
+    result = Exact("bfrpg.chances", {"strength": 3})
+    assert all(bars_of(chart, "success") == 0 for chart in result.charts[:3])
+    assert [c["summary"] for c in result.charts[:3]] == ["succeeds 0% of the time"] * 3

@@ -116,3 +116,105 @@ def test_more_load_never_lowers_the_level_and_more_st_never_lowers_basic_lift():
     assert levels == sorted(levels)
     lifts = [enc(st=st)["basic_lift_lb"] for st in range(1, 40)]
     assert lifts == sorted(lifts)
+
+
+# --- Rule links, dice charts and output ranges (every GURPS calculator) ----------------------
+
+def exact_run(calc_id, inputs):
+    """Run a calculator keeping each chart's bars as exact Fractions: (outputs, charts), each
+    chart a (title, [(label, probability, kind), ...]) pair."""
+    from fractions import Fraction
+
+    from rulescore.core import Working, get
+
+    class Recorder(Working):
+        def __init__(self):
+            super().__init__()
+            self.exact = []
+
+        def chart(self, title, bars, summary=""):
+            bars = [(str(label), Fraction(p), kind) for label, p, kind in bars]
+            self.exact.append((title, bars))
+            super().chart(title, bars, summary)
+
+    calc = get(calc_id)
+    step = Recorder()
+    outputs = calc.function(step, **calc.resolve(inputs))
+    assert len(step.steps) == len(step.step_rules)
+    return outputs, step.exact
+
+
+def share_of(chart, *kinds):
+    """The chance of the bars of the given kinds; "success" counts critical successes too."""
+    wanted = set(kinds) | ({"critical-success"} if "success" in kinds else set()) \
+        | ({"critical-failure"} if "failure" in kinds else set())
+    return sum((p for _, p, kind in chart[1] if kind in wanted), start=0)
+
+
+# Cases that reach every roll: each branch that rolls dice, beside the sampled inputs.
+BRANCH_CASES = {
+    "gurps.fatigue": [{"fp": 10, "fp_lost": 10}, {"fp": 10, "fp_lost": 25}],
+    "gurps.recovery": [{"hp": 10, "hp_lost": 12}, {"hp": 10, "hp_lost": 22}, {"hp": 10, "hp_lost": 3}],
+    "gurps.injury": [{"damage": 30, "hp": 10, "damage_type": "crushing"}, {"damage": 6, "torso": False}],
+    "gurps.fright_check": [{"will": 11, "roll": "13"}, {"will": 11, "roll": "18"}, {"will": 11, "roll": "5"}],
+    "gurps.defense": [{"shield_skill": 12, "stunned": True, "halved": True}],
+    "gurps.throwing": [{"st": 25}, {"st": 10, "weight_lb": 200}],
+    "gurps.climbing": [{"climb": "ladder_up"}],
+}
+
+
+def gurps_cases():
+    from tests.samples import sample_cases
+
+    import rulescore
+    for entry in rulescore.catalogue():
+        if entry["id"].startswith("gurps."):
+            for inputs in [{}, *sample_cases(entry), *BRANCH_CASES.get(entry["id"], [])]:
+                yield entry, inputs
+
+
+def test_every_chart_is_a_whole_distribution_and_every_step_names_its_rule():
+    from rulescore.core import CHART_KINDS
+
+    charted = set()
+    for entry, inputs in gurps_cases():
+        outputs, charts = exact_run(entry["id"], inputs)
+        result = calculate(entry["id"], inputs)
+        assert all(result.step_rules), f"{entry['id']} {inputs}: a step names no rule"
+        for title, bars in charts:
+            charted.add(entry["id"])
+            assert sum(p for _, p, _ in bars) == 1, f"{entry['id']} {inputs}: {title}"
+            assert 2 <= len(bars) <= 40 and all(kind in CHART_KINDS for _, _, kind in bars)
+            assert all(p > 0 for _, p, _ in bars)
+    # Everything that rolls dice shows the roll; the three calculators of plain arithmetic do not.
+    assert charted == {entry["id"] for entry, _ in gurps_cases()} - {"gurps.encumbrance", "gurps.jump", "gurps.lifting"}
+
+
+def test_3d6_charts_are_in_roll_order_and_colour_the_outcome():
+    _, [(title, bars)] = exact_run("gurps.success_roll", {"effective_skill": 15})
+    assert title == "3d6 against 15"
+    assert [label for label, _, _ in bars] == [str(roll) for roll in range(3, 19)]
+    kinds = [kind for _, _, kind in bars]
+    assert kinds == ["critical-success"] * 3 + ["success"] * 10 + ["failure"] + ["critical-failure"] * 2
+
+
+def test_every_numeric_output_lies_in_its_declared_range():
+    from rulescore.core import get
+
+    for entry, inputs in gurps_cases():
+        result = calculate(entry["id"], inputs)
+        for spec in get(entry["id"]).outputs:
+            low, high = spec.describe()["min"], spec.describe()["max"]
+            value = result[spec.name]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            assert low is None or value >= low, f"{entry['id']} {inputs}: {spec.name} = {value} < {low}"
+            assert high is None or value <= high, f"{entry['id']} {inputs}: {spec.name} = {value} > {high}"
+
+
+def test_encumbrance_and_jump_declare_their_ranges():
+    from rulescore.core import get
+
+    ranges = {o.name: (o.min, o.max) for o in get("gurps.encumbrance").outputs}
+    assert ranges["encumbrance_level"] == (0, 4) and ranges["dodge"] == (1, None) and ranges["move"] == (0, None)
+    assert all(o.min == 0 for o in get("gurps.jump").outputs)

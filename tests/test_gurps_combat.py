@@ -427,3 +427,110 @@ def test_major_wound_reading_stun_then_pass_out():
     # Our reading of "stunned or knocked out": failure by 1-4 stuns, by 5 or more knocks out.
     steps = " ".join(calc("gurps.injury", damage=6, damage_type="crushing", hp=10).steps)
     assert "failure by 1–4 stuns" in steps and "5 or more knocks the character out" in steps
+
+
+# ----------------------------------------------------------------- dice charts
+
+from tests.test_gurps import exact_run, share_of  # noqa: E402
+
+SKILLS = (-10, 0, 4, 5, 9, 14, 15, 16, 17, 30)
+
+
+@pytest.mark.parametrize("skill", SKILLS)
+def test_success_roll_chart_matches_every_output(skill):
+    outputs, [chart] = exact_run("gurps.success_roll", {"effective_skill": skill})
+    assert share_of(chart, "success") == outputs["success"]
+    assert share_of(chart, "critical-success") == outputs["critical_success"]
+    assert share_of(chart, "failure") == outputs["failure"]
+    assert share_of(chart, "critical-failure") == outputs["critical_failure"]
+    # Each bar is one total of three real dice.
+    assert [p for _, p, _ in chart[1]] == [share(lambda total, r=roll: total == r) for roll in range(3, 19)]
+
+
+def test_contest_charts_are_each_sides_roll():
+    for a, b in itertools.product(SKILLS[::3], SKILLS[1::3]):
+        outputs, [mine, theirs] = exact_run("gurps.quick_contest", {"skill_a": a, "skill_b": b})
+        assert share_of(mine, "success") == outputs["a_succeeds"]
+        assert share_of(theirs, "success") == outputs["b_succeeds"]
+        _, [skill_roll, will_roll] = exact_run("gurps.influence", {"skill": a, "will": max(b, 1)})
+        assert skill_roll[1] == mine[1] and will_roll[0] == f"3d6 against Will {max(b, 1)}"
+
+
+@pytest.mark.parametrize("will, modifier, roll", [(10, 0, "none"), (14, -3, "13"), (11, 5, "18"), (3, -8, "9"),
+                                                  (30, 0, "17")])
+def test_fright_check_charts(will, modifier, roll):
+    outputs, charts = exact_run("gurps.fright_check", {"will": will, "modifier": modifier, "roll": roll})
+    nerve = charts[0]
+    assert share_of(nerve, "success") == outputs["success"]
+    assert share_of(nerve, "failure") - share_of(nerve, "critical-failure") == outputs["stunned"]
+    assert share_of(nerve, "critical-failure") == outputs["faints"]
+    failed = roll != "none" and outputs["outcome"].split(":")[0] not in ("success", "critical success")
+    assert len(charts) == 1 + failed
+    if failed:  # margin + 2d seconds, or margin + 1d minutes
+        labels = [int(label) for label, _, _ in charts[1][1]]
+        dice_count = 1 if "faints" in outputs["outcome"] else 2
+        assert labels == list(range(outputs["margin"] + dice_count, outputs["margin"] + 6 * dice_count + 1))
+
+
+def test_attack_charts():
+    for maneuver, skill, other in itertools.product(("attack", "all_out_determined", "move_and_attack"),
+                                                    (3, 12, 18), (-6, 0, 4)):
+        outputs, [chart] = exact_run("gurps.melee_attack", {"skill": skill, "maneuver": maneuver,
+                                                            "other_modifier": other})
+        assert share_of(chart, "success") == outputs["hit"]
+        assert share_of(chart, "critical-success") == outputs["critical_hit"]
+    for distance, aim in itertools.product((1, 10, 80), (0, 3)):
+        outputs, [chart] = exact_run("gurps.range_modifier", {"distance_yd": distance, "aim_seconds": aim})
+        assert share_of(chart, "success") == outputs["hit_chance"]
+        assert share_of(chart, "critical-success") == outputs["critical_chance"]
+
+
+def test_defence_charts_one_per_defence_you_have():
+    for weapon, shield, stunned in itertools.product((0, 12), (0, 14), (False, True)):
+        outputs, charts = exact_run("gurps.defense", {"weapon_skill": weapon, "shield_skill": shield,
+                                                      "stunned": stunned})
+        names = ["dodge"] + (["parry"] if weapon else []) + (["block"] if shield else [])
+        assert [title for title, _ in charts] == [f"3d6 against {name.capitalize()} {outputs[name]}" for name in names]
+        for name, chart in zip(names, charts):
+            assert share_of(chart, "success") == outputs[f"{name}_chance"]
+
+
+@pytest.mark.parametrize("st", range(1, 21))
+def test_damage_charts_are_the_dice(st):
+    outputs, [thrust, swing] = exact_run("gurps.damage", {"st": st})
+    for chart, name in ((thrust, "thrust"), (swing, "swing")):
+        assert chart[0] == f"{name.capitalize()} {outputs[name]}"
+        assert all(kind == "neutral" for _, _, kind in chart[1])
+        assert int(chart[1][-1][0]) == outputs[f"{name}_max"]
+
+
+def test_injury_charts_are_the_ht_rolls():
+    ht_chance = share(lambda total: total <= 11)
+    for damage, damage_type, torso in itertools.product((3, 6, 11, 25, 45), ("crushing", "impaling"), (True, False)):
+        outputs, charts = exact_run("gurps.injury", {"damage": damage, "damage_type": damage_type, "hp": 10,
+                                                     "ht": 11, "torso": torso})
+        alive = outputs["condition"] != "dead"  # past -5 x HP no roll is made
+        rolls = [bool(outputs["knockdown_roll"]), bool(outputs["conscious_roll"]), alive and bool(outputs["death_checks"])]
+        assert len(charts) == sum(rolls)
+        assert all(share_of(chart, "success") == ht_chance for chart in charts)
+        if outputs["knockdown_roll"]:
+            assert share_of(charts[0], "success") == outputs["knockdown_roll"]
+        if alive and outputs["death_checks"]:
+            assert share_of(charts[-1], "success") ** outputs["death_checks"] == outputs["survives"]
+
+
+def test_recovery_and_fatigue_charts():
+    for hp_lost, conditions in itertools.product((0, 5, 10, 15, 25, 50), (-3, 0, 2)):
+        outputs, charts = exact_run("gurps.recovery", {"hp": 10, "hp_lost": hp_lost, "ht": 10,
+                                                       "conditions": conditions})
+        if outputs["waking"] == "dead":
+            assert charts == []
+            continue
+        assert share_of(charts[-1], "success") == outputs["daily_roll"]
+        if outputs["wake_chance"] != 1:
+            assert len(charts) == 2 and share_of(charts[0], "success") == outputs["wake_chance"]
+    for fp_lost in range(0, 25):
+        outputs, charts = exact_run("gurps.fatigue", {"fp": 10, "fp_lost": fp_lost, "will": 12})
+        assert len(charts) == bool(outputs["will_roll"])
+        if charts:
+            assert share_of(charts[0], "success") == outputs["will_roll"]

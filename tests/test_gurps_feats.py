@@ -428,3 +428,78 @@ def test_ratios_just_past_a_limit_never_read_as_on_it():
     assert calculate("gurps.throwing", {"st": 12, "weight_lb": 3})["weight_ratio"] == "0.103"
     steps = calculate("gurps.lifting", {"st": 10, "weight_lb": "40.001"}).steps
     assert "40.001 lb is just over 2 × BL" in steps[-1] and "two-handed" in steps[-1]
+
+
+# --- Dice charts: each roll's bars add up to the chance the calculator reports ---------------
+
+from tests.test_gurps import exact_run, share_of  # noqa: E402
+
+
+FEAT_CASES = [dict(zip(("basic_move", "encumbrance_level", "ht", "skill"), values))
+              for values in product((0, 5, 9), (0, 2, 4), (1, 10, 16), (0, 7, 12, 30))]
+
+
+def test_running_chart_is_the_ht_roll():
+    for case in FEAT_CASES:
+        outputs, [chart] = exact_run("gurps.running", {"basic_move": case["basic_move"], "ht": case["ht"],
+                                                       "encumbrance_level": case["encumbrance_level"]})
+        assert chart[0] == f"3d6 against HT {case['ht']}"
+        assert share_of(chart, "failure") == outputs["ht_fail_odds"]
+
+
+def test_swimming_charts_are_the_swimming_and_fatigue_rolls():
+    for case in FEAT_CASES:
+        for intentional in (False, True):
+            outputs, [swim, tiring] = exact_run("gurps.swimming", {
+                "swimming_skill": case["skill"], "encumbrance_level": case["encumbrance_level"], "ht": case["ht"],
+                "intentional": intentional})
+            assert share_of(swim, "success") == outputs["roll_odds"]
+            assert share_of(tiring, "failure") == outputs["fatigue_fail_odds"]
+
+
+def test_throwing_charts_damage_then_both_rolls_to_hit():
+    for st, weight, dx in product((1, 10, 20, 40), (Fraction(1, 100), 2, 30, 79), (1, 10, 14, 30)):
+        outputs, charts = exact_run("gurps.throwing", {"st": st, "weight_lb": weight, "dx": dx})
+        if not outputs["can_throw"]:
+            assert charts == []
+            continue
+        *damage, target, area = charts
+        assert len(damage) == (1 if st <= 20 else 0)
+        assert all(kind == "neutral" for chart in damage for _, _, kind in chart[1])
+        assert share_of(target, "success") == outputs["target_odds"]
+        assert share_of(area, "success") == outputs["area_odds"]
+
+
+def test_thrown_damage_chart_is_the_damage_dice():
+    # ST 10 thrusts 1d-2; 2 lb (up to BL/8 is 2.5 lb) is -2 per die: 1d-4, totals -3 to 2.
+    _, [damage, _, _] = exact_run("gurps.throwing", {"st": 10, "weight_lb": 2})
+    assert damage[0] == "Damage 1d-4"
+    assert [label for label, _, _ in damage[1]] == ["−3", "−2", "−1", "0", "1", "2"]
+    assert all(p == Fraction(1, 6) for _, p, _ in damage[1])
+
+
+def test_hiking_chart_is_the_daily_roll():
+    for case in FEAT_CASES:
+        outputs, [chart] = exact_run("gurps.hiking", {"hiking_skill": case["skill"]})
+        assert share_of(chart, "success") == outputs["hiking_odds"]
+
+
+def test_climbing_chart_is_each_roll_and_ladders_have_none():
+    for climb, skill, level in product([row[0] for row in gurps.CLIMBS], (0, 8, 14, 30), (0, 4)):
+        outputs, charts = exact_run("gurps.climbing", {"climb": climb, "climbing_skill": skill,
+                                                       "encumbrance_level": level})
+        if climb.startswith("ladder"):
+            assert charts == []
+            continue
+        [chart] = charts
+        assert share_of(chart, "success") == outputs["success_odds"]
+        assert share_of(chart, "critical-failure") == outputs["critical_failure_odds"]
+        assert chart[0] == f"3d6 against Climbing {outputs['roll_target']}"
+
+
+def test_feat_steps_link_to_their_own_page_or_a_named_gurps_page():
+    for calc_id in ("gurps.lifting", "gurps.running", "gurps.swimming", "gurps.throwing", "gurps.hiking",
+                    "gurps.climbing"):
+        for inputs in ({}, {"helpers_bl_lb": 20, "weight_lb": 30} if calc_id == "gurps.lifting" else {}):
+            rules = calculate(calc_id, inputs).step_rules
+            assert rules and all(rule.startswith("#") or rule.startswith("gurps/") for rule in rules)

@@ -649,3 +649,124 @@ def test_every_shell_table_and_calculator_is_on_a_shell_page():
     for calc in (c for c in rulescore.catalogue() if c["id"].startswith("shell.")):
         assert calc["page"].startswith("shell/")
         assert f"```calculator\n{calc['id']}\n```" in text, calc["id"]
+
+
+# ---------------------------------------------------------------- Working: rule links, dice charts, ranges
+
+SHELL_CALCS = [c for c in rulescore.catalogue() if c["id"].startswith("shell.")]
+
+
+class _ExactWorking(rulescore.core.Working):
+    """Working that also keeps each chart's probabilities as exact Fractions."""
+
+    def __init__(self):
+        super().__init__()
+        self.exact = []
+
+    def chart(self, title, bars, summary=""):
+        bars = list(bars)
+        super().chart(title, bars, summary)
+        self.exact.append((title, [(str(label), Fraction(p), kind) for label, p, kind in bars]))
+
+
+def _work(calc_id, inputs):
+    calc = rulescore.core.get(calc_id)
+    working = _ExactWorking()
+    outputs = calc.function(working, **calc.resolve(inputs))
+    return outputs, working
+
+
+def _cases(calc):
+    from tests.samples import sample_cases
+    return [{}, *sample_cases(calc)]
+
+
+def _kind_sum(bars, *kinds):
+    return sum((p for _, p, kind in bars if kind in kinds), Fraction(0))
+
+
+@pytest.mark.parametrize("calc", SHELL_CALCS, ids=[c["id"] for c in SHELL_CALCS])
+def test_every_step_names_its_rule_and_every_chart_sums_to_one(calc):
+    for inputs in _cases(calc):
+        _, working = _work(calc["id"], inputs)
+        assert working.steps and all(working.step_rules), (inputs, working.steps, working.step_rules)
+        for title, bars in working.exact:
+            assert sum(p for _, p, _ in bars) == 1, (title, inputs)
+            assert len(bars) <= 40 and len({label for label, _, _ in bars}) == len(bars), title
+
+
+@pytest.mark.parametrize("calc", SHELL_CALCS, ids=[c["id"] for c in SHELL_CALCS])
+def test_numeric_outputs_stay_in_their_declared_ranges(calc):
+    for inputs in _cases(calc):
+        result = calculate(calc["id"], inputs)
+        for spec in calc["outputs"]:
+            value = result[spec["name"]]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            assert spec["min"] is None or value >= spec["min"], (spec["name"], inputs)
+            assert spec["max"] is None or value <= spec["max"], (spec["name"], inputs)
+
+
+def test_roll_charts_agree_with_the_odds():
+    for calc_id in ("shell.contest", "shell.skill_roll"):
+        calc = rulescore.core.get(calc_id)
+        for inputs in _cases(calc.describe()):
+            outputs, working = _work(calc_id, inputs)
+            rolls = [bars for title, bars in working.exact if title.startswith("3d6 against")]
+            values = calc.resolve(inputs)
+            rolled = calc_id == "shell.contest" or values["skill_level"] >= values["minimum_level"]
+            assert len(rolls) == (1 if rolled else 0), inputs  # below the minimum level: no roll
+            for bars in rolls:
+                assert [label for label, _, _ in bars] == [str(t) for t in range(3, 19)]
+                assert _kind_sum(bars, "success") == outputs["success"], inputs
+                assert _kind_sum(bars, "failure") == 1 - outputs["success"]
+            if calc_id == "shell.contest":
+                (bars,) = [bars for title, bars in working.exact if title.startswith("Contest")]
+                assert _kind_sum(bars, "success") == outputs["win"], inputs
+                assert _kind_sum(bars, "neutral") == outputs["tie"]
+                assert _kind_sum(bars, "failure") == outputs["lose"]
+
+
+def test_no_roll_and_no_chart_below_the_minimum_skill_level():
+    _, working = _work("shell.skill_roll", {"skill_level": 1, "minimum_level": 3})
+    assert working.exact == []
+
+
+def test_attack_chart_marks_each_2d10_total_by_its_result():
+    calc = rulescore.core.get("shell.attack")
+    for inputs in _cases(calc.describe()) + [{"shield_pr": 2}, {"attack_value": 6, "defence_value": 4, "shield_pr": 2}]:
+        outputs, working = _work("shell.attack", inputs)
+        if not working.exact:  # an automatic hit: no roll
+            assert outputs["hit"] == 1
+            continue
+        (title, bars), = working.exact
+        assert title.startswith("2d10") and [label for label, _, _ in bars] == [str(t) for t in range(2, 21)]
+        assert _kind_sum(bars, "success") == outputs["hit"], inputs
+        assert _kind_sum(bars, "neutral") == outputs["shield_hit"]
+        assert _kind_sum(bars, "failure") == outputs["miss"] + outputs["defended"]
+
+
+def test_attack_chart_example_with_a_shield():
+    # AT 6 − DEF 4 = +2: 2-6 miss, 7-9 defended, 10-11 shield (PR 2: 12-13), 12-20 hit.
+    _, working = _work("shell.attack", {"attack_value": 6, "defence_value": 4, "shield_pr": 2})
+    (_, bars), = working.exact
+    kinds = {label: kind for label, _, kind in bars}
+    assert [kinds[str(t)] for t in (6, 7, 9, 10, 11, 12)] == ["failure", "failure", "failure", "neutral", "neutral",
+                                                              "success"]
+
+
+def test_close_combat_chart_agrees_with_the_odds():
+    calc = rulescore.core.get("shell.close_combat")
+    for inputs in _cases(calc.describe()):
+        outputs, working = _work("shell.close_combat", inputs)
+        (_, bars), = working.exact
+        assert _kind_sum(bars, "success") == outputs["success"], inputs
+        assert _kind_sum(bars, "failure") == outputs["dodged"] + outputs["miss"]
+
+
+def test_weapon_damage_chart_counts_negative_totals_as_no_damage():
+    outputs, working = _work("shell.weapon", {"st": 7, "weapon_adds": -2})  # 1d-5: 1-5 do nothing, 6 does 1
+    (title, bars), = working.exact
+    assert title == f"Damage {outputs['damage']}"
+    assert [(label, p, kind) for label, p, kind in bars] == [("0", Fraction(5, 6), "neutral"),
+                                                             ("1", Fraction(1, 6), "neutral")]
