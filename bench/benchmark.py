@@ -93,13 +93,13 @@ def fcp(page) -> float:
 
 def time_to_ready(page, url: str) -> float:
     page.goto(url)
-    page.wait_for_function("window.__readyAt", timeout=120_000)
+    page.wait_for_function("() => window.__readyAt", timeout=120_000)
     return page.evaluate("window.__readyAt")
 
 
 def time_to_bare_ready(page, url: str) -> float:
     page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.readyAt", timeout=120_000)
+    page.wait_for_function("() => document.documentElement.dataset.readyAt", timeout=120_000)
     return float(page.evaluate("document.documentElement.dataset.readyAt"))
 
 
@@ -187,7 +187,7 @@ def main(argv=None) -> int:
         ours_server.requested.clear()
         context, page = fresh()
         page.goto(ours + PAGE)
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=180_000)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
         downloaded = list(ours_server.requested)
         context.close()
 
@@ -195,7 +195,7 @@ def main(argv=None) -> int:
         # has its service worker by then).
         ours_context, ours_page = fresh()
         time_to_ready(ours_page, ours + PAGE)
-        ours_page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=180_000)
+        ours_page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
         bare_context, bare_page = fresh()
         time_to_bare_ready(bare_page, bare + "bare/")
         warm, bare_warm = [], []

@@ -40,3 +40,18 @@ def site_url(site_dir):
     yield url
     server.shutdown()
     server.server_close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The figures a reader of the run wants: what the tests actually tried."""
+    from tests.browser.stats import STATS
+    from tests.test_properties import TRIED
+
+    lines = [f"{name}: {count}" for name, count in sorted(STATS.items())]
+    if TRIED:
+        lines.append(f"property-test examples: {sum(TRIED.values())} over {len(TRIED)} calculators "
+                     f"(at least {min(TRIED.values())} each)")
+    if lines:
+        terminalreporter.section("what was checked")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -22,7 +22,7 @@ def wait_settled(form, timeout: float = 60_000):
 def wait_live(page, timeout: float = 60_000):
     """Every calculator on the page has left the static and loading states."""
     page.wait_for_function(
-        "[...document.querySelectorAll('form[data-calculator]')].every(f => "
+        "() => [...document.querySelectorAll('form[data-calculator]')].every(f => "
         "f.dataset.state === 'ready' || f.dataset.state === 'error')", timeout=timeout)
 
 

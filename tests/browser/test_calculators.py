@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -10,11 +11,11 @@ import rulescore
 from rulescore.web import respond
 from tests.browser.helpers import (calculator, expected_outputs, set_input, shown_outputs, shown_steps,
                                    wait_live, wait_settled)
+from tests.browser.stats import STATS
 from tests.samples import sample_cases
 
 CATALOGUE = rulescore.catalogue()
 IDS = [calc["id"] for calc in CATALOGUE]
-TEXT_KINDS = ("int", "number")
 
 
 def open_calculator(page, site_url, calc):
@@ -42,32 +43,12 @@ def test_page_shows_exactly_what_rulescore_computes(page, site_url, calc):
         assert form.get_attribute("data-state") == "ready", case
         assert shown_outputs(form) == expected_outputs(answer), case
         assert shown_steps(form) == answer["steps"], case
-    print(f"{calc['id']}: {len(cases)} sampled input sets matched CPython")
-
-
-@pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
-def test_bad_input_shows_a_message_beside_the_field_and_recovers(page, site_url, calc):
-    form = open_calculator(page, site_url, calc)
-    good = shown_outputs(form)
-    for spec in (s for s in calc["inputs"] if s["kind"] in TEXT_KINDS):
-        for bad in ("abc", "", "-1e400", "NaN", "١٢", "9" * 500):
-            set_input(form, spec, bad)
-            wait_settled(form)
-            message = form.locator(f'[data-error-for="{spec["name"]}"]')
-            assert form.get_attribute("data-state") == "error"
-            assert form.get_attribute("data-error") == "input"
-            assert message.is_visible()
-            text = message.text_content()
-            assert spec["label"] in text and "enter" in text, text
-            assert form.locator(f'[name="{spec["name"]}"]').get_attribute("aria-invalid") == "true"
-            assert shown_outputs(form) == good  # the last good result stays, greyed
-            assert "rc-stale" in form.get_attribute("class")
-            assert not re.search(r"\b(NaN|undefined|Traceback)\b", form.inner_text().replace(bad, ""))
-        set_input(form, spec, str(spec["default"]))
-        wait_settled(form)
-        assert form.get_attribute("data-state") == "ready"
-        assert not form.locator(f'[data-error-for="{spec["name"]}"]').is_visible()
-        assert shown_outputs(form) == good
+        # Dice charts: the same figures, in the same order, as rulescore drew them.
+        captions = form.locator("[data-charts] figcaption").all_text_contents()
+        assert captions == [unescape(re.search(r"<figcaption>(.*?)</figcaption>", svg).group(1))
+                            for svg in answer["charts"]], case
+    STATS["sampled input sets matched in the browser"] += len(cases)
+    assert cases
 
 
 @pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
@@ -90,7 +71,7 @@ def test_static_result_is_there_while_the_engine_loads(page, site_url):
     calc = CATALOGUE[0]
     page.goto(site_url + calc["page"])
     form = calculator(page, calc["id"])
-    page.wait_for_function("document.querySelector('form[data-calculator]').dataset.state === 'loading'")
+    page.wait_for_function("() => document.querySelector('form[data-calculator]').dataset.state === 'loading'")
     assert shown_outputs(form) == expected_outputs(respond(calc["id"]))
     assert "Starting" in form.locator("[data-status]").text_content()
     page.wait_for_timeout(200)
@@ -106,7 +87,7 @@ def test_engine_failure_is_said_plainly_and_keeps_the_static_result(page, site_u
     calc = CATALOGUE[0]
     page.goto(site_url + calc["page"])
     form = calculator(page, calc["id"])
-    page.wait_for_function("document.querySelector('form[data-calculator]').dataset.state === 'error'",
+    page.wait_for_function("() => document.querySelector('form[data-calculator]').dataset.state === 'error'",
                            timeout=60_000)
     assert form.get_attribute("data-error") == "engine"
     assert "could not start" in form.locator("[data-status]").text_content()
@@ -124,4 +105,4 @@ def test_every_page_loads_with_nothing_from_other_hosts(page, site_url, site_dir
             assert page.locator("form[data-calculator][data-state=ready]").count() == \
                 page.locator("form[data-calculator]").count()
     assert any(url.endswith("pyodide.asm.wasm") for url in guard.requests), "the engine was never loaded"
-    print(f"{len(pages)} pages checked, {len(guard.requests)} requests, all to the local server")
+    STATS["pages loaded with no request to another host"] += len(pages)

@@ -39,7 +39,7 @@ def pages_of(site_dir):
 
 
 def wait_offline_ready(page):
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
 
 
 def search(page, words: str) -> int:
@@ -98,7 +98,7 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
     saved = offline.write_service_worker(site)
     server.requested.clear()
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.offline === 'update'", timeout=60_000)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'update'", timeout=60_000)
     assert "second edition" not in page.locator("h1").first.text_content()  # never a mix
     with page.expect_navigation():
         page.locator(".rc-offline-action").click()
@@ -115,7 +115,7 @@ def test_a_broken_engine_says_so_and_offers_a_retry(page, hosted):
     calc = rulescore.catalogue()[0]
     page.goto(hosted["url"] + calc["page"])
     form = calculator(page, calc["id"])
-    page.wait_for_function("document.querySelector('form[data-calculator]').dataset.state === 'error'",
+    page.wait_for_function("() => document.querySelector('form[data-calculator]').dataset.state === 'error'",
                            timeout=60_000)
     assert "could not start" in form.locator("[data-status]").text_content()
     assert shown_outputs(form) == expected_outputs(respond(calc["id"]))
