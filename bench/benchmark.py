@@ -214,8 +214,8 @@ def main(argv=None) -> int:
         # 4. Input -> updated output.
         time_to_ready(ours_page, ours + PAGE)
         latency = input_latency(ours_page, args.edits)
-        workers = ours_page.workers
-        memory = workers[0].evaluate("self.engineStats ? self.engineStats() : null") if workers else None
+        engines = [w for w in ours_page.workers if w.url.endswith("engine-worker.js")]
+        memory = engines[0].evaluate("self.engineStats()") if engines else None
         browser.close()
 
     ours_server.shutdown()
