@@ -37,6 +37,7 @@ def test_bad_values_in_every_field_say_what_is_wrong_and_fixing_brings_the_resul
             if expected["ok"]:  # some fields allow -1: then it is simply a result
                 assert form.get_attribute("data-state") == "ready"
                 assert shown_outputs(form) == expected_outputs(expected)
+                good = shown_outputs(form)  # now the last good result
                 continue
             message = form.locator(f'[data-error-for="{spec["name"]}"]')
             assert form.get_attribute("data-state") == "error" and form.get_attribute("data-error") == "input"
@@ -48,7 +49,8 @@ def test_bad_values_in_every_field_say_what_is_wrong_and_fixing_brings_the_resul
         wait_settled(form)
         assert form.get_attribute("data-state") == "ready"
         assert not form.locator(f'[data-error-for="{spec["name"]}"]').is_visible()
-        assert shown_outputs(form) == good
+        good = shown_outputs(form)
+        assert good == expected_outputs(respond(calc["id"]))  # every field back at its default
 
 
 PAYLOADS = ['<img src=x onerror="window.__pwned=1">', '"><script>window.__pwned=1</script>',

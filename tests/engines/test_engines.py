@@ -1,0 +1,136 @@
+"""The same checks in WebKit and Firefox as in Chromium: every calculator against rulescore in
+CPython, bad input, and offline use with the server stopped."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import time
+
+import pytest
+
+import rulescore
+from rulescore.web import respond
+from tests.browser.stats import STATS
+from tests.samples import sample_cases
+from widgets.serve import serve_in_thread
+
+CATALOGUE = rulescore.catalogue()
+IDS = [calc["id"] for calc in CATALOGUE]
+READY_TIMES: dict[str, list[float]] = {}
+
+ALL_LIVE = """return [...document.querySelectorAll('form[data-calculator]')]
+    .every(f => f.dataset.state === 'ready' || f.dataset.state === 'error')"""
+SETTLED = """const f = document.querySelector(`form[data-calculator="${arguments[0]}"]`);
+    return !f.hasAttribute('aria-busy') && (f.dataset.state === 'ready' || f.dataset.state === 'error')"""
+OUTPUTS = """const f = document.querySelector(`form[data-calculator="${arguments[0]}"]`);
+    return Object.fromEntries([...f.querySelectorAll('[data-output]')]
+        .map(el => [el.dataset.output, [el.dataset.value, el.textContent]]))"""
+# Type into a field the way the form sees it: set the value, then the "input" event.
+SET_INPUT = """const [id, name, value] = arguments;
+    const field = document.querySelector(`form[data-calculator="${id}"] [name="${name}"]`);
+    if (field.type === 'checkbox') field.checked = value === 'true'; else field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));"""
+STATE = """const f = document.querySelector(`form[data-calculator="${arguments[0]}"]`);
+    const m = f.querySelector(`[data-error-for="${arguments[1]}"]`);
+    return [f.dataset.state, f.dataset.error || null, m && !m.hidden ? m.textContent : null]"""
+
+
+def wait_until(driver, script, *args, timeout=120.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if driver.execute_script(script, *args):
+            return
+        time.sleep(0.03)
+    raise AssertionError(f"{driver.engine}: timed out waiting for {script[:60]}...")
+
+
+def open_page(driver, url):
+    started = time.perf_counter()
+    driver.get(url)
+    wait_until(driver, ALL_LIVE)
+    READY_TIMES.setdefault(driver.engine, []).append(time.perf_counter() - started)
+
+
+def outputs(driver, calc_id):
+    return {name: (json.loads(value), text) for name, (value, text) in driver.execute_script(OUTPUTS, calc_id).items()}
+
+
+def expected(answer):
+    return {name: (shown["value"], shown["text"]) for name, shown in answer["outputs"].items()}
+
+
+@pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
+def test_every_calculator_matches_cpython_and_handles_bad_input(driver, site_url, calc):
+    open_page(driver, site_url + calc["page"])
+    calc_id = calc["id"]
+    assert outputs(driver, calc_id) == expected(respond(calc_id))
+    for case in sample_cases(calc, random_cases=3):
+        for name, text in case.items():
+            driver.execute_script(SET_INPUT, calc_id, name, text)
+        wait_until(driver, SETTLED, calc_id)
+        answer = respond(calc_id, case)
+        assert driver.execute_script(STATE, calc_id, "")[0] == "ready", (driver.engine, case)
+        assert outputs(driver, calc_id) == expected(answer), (driver.engine, case)
+        STATS[f"{driver.engine}: sampled input sets matched"] += 1
+    good = outputs(driver, calc_id)
+    for spec in [s for s in calc["inputs"] if s["kind"] in ("int", "number")][:2]:
+        for bad in ("abc", "", "1e400", "١٢", "NaN"):
+            driver.execute_script(SET_INPUT, calc_id, spec["name"], bad)
+            wait_until(driver, SETTLED, calc_id)
+            state, error, message = driver.execute_script(STATE, calc_id, spec["name"])
+            assert (state, error) == ("error", "input"), (driver.engine, spec["name"], bad)
+            assert message == respond(calc_id, {**case, spec["name"]: bad})["message"]
+            assert outputs(driver, calc_id) == good  # the last good result stays
+            STATS[f"{driver.engine}: bad values checked"] += 1
+        driver.execute_script(SET_INPUT, calc_id, spec["name"], case[spec["name"]])
+        wait_until(driver, SETTLED, calc_id)
+        assert driver.execute_script(STATE, calc_id, spec["name"]) == ["ready", None, None]
+
+
+@pytest.fixture
+def hosted(site_dir, tmp_path):
+    shutil.copytree(site_dir, tmp_path / "rules")
+    server, url = serve_in_thread(str(tmp_path))
+    yield server, url + "rules/"
+    server.server_close()
+
+
+def test_offline_with_the_server_stopped(engine, display, hosted, site_dir):
+    from tests.engines.conftest import make_driver
+
+    server, url = hosted
+    driver = make_driver(engine, display)
+    driver.engine = engine
+    try:
+        open_page(driver, url + "gurps/jumping/")
+        wait_until(driver, "return document.documentElement.dataset.offline === 'ready'", timeout=180)
+        server.shutdown()  # nothing answers any more: only the offline cache can
+        pages = sorted("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
+                       for p in site_dir.rglob("index.html"))
+        by_page = {}
+        for calc in CATALOGUE:
+            by_page.setdefault(calc["page"], []).append(calc)
+        for path in pages:
+            open_page(driver, url + path)
+            assert driver.execute_script("return document.querySelector('h1') !== null"), path
+            for calc in by_page.get(path, []):
+                spec = next((s for s in calc["inputs"] if s["kind"] in ("int", "number")), None)
+                if spec is None:
+                    continue
+                value = str(spec["max"])
+                driver.execute_script(SET_INPUT, calc["id"], spec["name"], value)
+                wait_until(driver, SETTLED, calc["id"])
+                assert outputs(driver, calc["id"]) == expected(respond(calc["id"], {spec["name"]: value}))
+                STATS[f"{engine}: calculators used offline"] += 1
+            STATS[f"{engine}: pages opened offline"] += 1
+    finally:
+        driver.quit()
+
+
+def test_report_engine_figures(engine):
+    """Last in the module: time to engine ready per engine, into the run's summary."""
+    times = READY_TIMES.get(engine, [])
+    assert times, f"{engine}: no page was opened"
+    STATS[f"{engine}: page -> calculators live, median ms"] = round(statistics.median(times) * 1000)
