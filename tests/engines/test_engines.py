@@ -38,12 +38,19 @@ STATE = """const f = document.querySelector(`form[data-calculator="${arguments[0
 
 
 def wait_until(driver, script, *args, timeout=120.0):
+    from selenium.common.exceptions import WebDriverException
+
     deadline = time.monotonic() + timeout
+    last_error = None
     while time.monotonic() < deadline:
-        if driver.execute_script(script, *args):
-            return
+        try:
+            if driver.execute_script(script, *args):
+                return
+        except WebDriverException as error:  # a document still loading cannot run scripts yet
+            last_error = error
         time.sleep(0.03)
-    raise AssertionError(f"{driver.engine}: timed out waiting for {script[:60]}...")
+    raise AssertionError(f"{driver.engine}: timed out on {driver.current_url} waiting for {script[:60]}... "
+                         f"(last error: {last_error})")
 
 
 def open_page(driver, url):
