@@ -7,6 +7,7 @@ import json
 import shutil
 import statistics
 import time
+from pathlib import Path
 
 import pytest
 
@@ -134,6 +135,25 @@ def test_offline_with_the_server_stopped(engine, display, hosted, site_dir):
             STATS[f"{engine}: pages opened offline"] += 1
     finally:
         driver.quit()
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+ONE_PAGE_PER_SYSTEM = ("bfrpg/dungeon/", "gurps/encumbrance/", "shell/combat/")
+
+
+def test_tablet_size_screenshots(driver, site_url):
+    """Each system's busiest page at iPad size: nothing scrolls sideways; the PNGs are for people."""
+    driver.set_window_size(768, 1024)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        for path in ONE_PAGE_PER_SYSTEM:
+            open_page(driver, site_url + path)
+            width = driver.execute_script("return window.innerWidth")
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{driver.engine}: {path} scrolls sideways by {overflow}px at width {width}"
+            assert driver.save_screenshot(str(SCREENSHOTS / f"{driver.engine}-{path.strip('/').replace('/', '-')}-768.png"))
+    finally:
+        driver.set_window_size(1280, 1000)
 
 
 def test_report_engine_figures(engine):

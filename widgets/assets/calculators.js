@@ -162,7 +162,27 @@ function shareURL(form) {
 function dropFromURL(form) {
   const others = queryParts().filter(([key]) => key !== form.dataset.calculator)
     .map(([key, raw]) => `${encodeURIComponent(key)}=${raw}`);
-  history.replaceState(history.state, "", `${window.location.pathname}${others.length ? `?${others.join("&")}` : ""}${window.location.hash}`);
+  setURL(`${window.location.pathname}${others.length ? `?${others.join("&")}` : ""}${window.location.hash}`);
+}
+
+// Browsers limit how often a page may rewrite its URL (WebKit throws after about 100
+// rewrites in 10 seconds), so the URL and the saved inputs follow the form a moment after
+// typing stops, and a refusal never gets in the way of the result.
+function setURL(url) {
+  try {
+    history.replaceState(history.state, "", url);
+  } catch {
+    // Throttled: the next change writes it.
+  }
+}
+
+const keepTimers = new WeakMap();
+function keepLater(form) {
+  clearTimeout(keepTimers.get(form));
+  keepTimers.set(form, setTimeout(() => {
+    setURL(shareURL(form));
+    remember(form);
+  }, 250));
 }
 
 function remember(form) {
@@ -183,6 +203,7 @@ function remembered(form) {
 }
 
 function reset(form) {
+  clearTimeout(keepTimers.get(form));
   try {
     localStorage.removeItem(STORAGE_PREFIX + form.dataset.calculator);
   } catch { /* nothing stored */ }
@@ -193,7 +214,7 @@ function reset(form) {
 }
 
 async function copyLink(form, button) {
-  history.replaceState(history.state, "", shareURL(form));
+  setURL(shareURL(form));
   const link = window.location.href;
   try {
     await navigator.clipboard.writeText(link);
@@ -309,9 +330,8 @@ function bind(form) {
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
     if (event.target.dataset.derived !== undefined) event.target.dataset.edited = "true";
-    history.replaceState(history.state, "", shareURL(form));
-    remember(form);
     update(form); // text fields, selects and checkboxes all fire "input"
+    keepLater(form);
   });
   form.addEventListener("click", (event) => {
     const button = event.target.closest("button");
