@@ -6,16 +6,6 @@ import urllib.request
 
 import pytest
 
-from widgets.serve import serve_in_thread
-
-
-@pytest.fixture(scope="module")
-def served(site_dir):
-    server, url = serve_in_thread(str(site_dir))
-    yield url
-    server.shutdown()
-    server.server_close()
-
 
 @pytest.mark.parametrize("path, mime", [
     ("pyodide/pyodide.asm.wasm", "application/wasm"),
@@ -27,7 +17,7 @@ def served(site_dir):
     ("assets/icons/icon.svg", "image/svg+xml"),
     ("", "text/html"),
 ])
-def test_mime_types(served, path, mime):
-    with urllib.request.urlopen(served + path) as response:
+def test_mime_types(site_url, path, mime):
+    with urllib.request.urlopen(site_url + path) as response:
         assert response.status == 200
         assert response.headers["Content-Type"].split(";")[0] == mime
