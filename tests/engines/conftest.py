@@ -50,12 +50,19 @@ def display():
     xvfb = shutil.which("Xvfb")
     if not xvfb:
         pytest.fail("WebKit tests need Xvfb (Debian package xvfb); ./run test installs it")
-    read, write = os.pipe()
-    process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                               pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    number = os.read(read, 16).decode().strip()
-    os.close(read)
+    # A display number nobody holds (no lock file); wait for its socket rather than trusting
+    # -displayfd, which failed to report the number in some environments.
+    number = next(n for n in range(90, 200) if not Path(f"/tmp/.X{n}-lock").exists())
+    process = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 20
+    while not Path(f"/tmp/.X11-unix/X{number}").exists():
+        if process.poll() is not None:
+            pytest.fail(f"Xvfb :{number} exited: {process.stderr.read().decode()[-500:]}")
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"Xvfb :{number} did not start within 20 s")
+        time.sleep(0.05)
     yield f":{number}"
     process.terminate()
     process.wait(10)
