@@ -66,6 +66,7 @@ def display():
     yield f":{number}"
     process.terminate()
     process.wait(10)
+    process.stderr.close()
 
 
 def geckodriver() -> str:
