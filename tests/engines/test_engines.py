@@ -105,11 +105,11 @@ def hosted(site_dir, tmp_path):
     server.server_close()
 
 
-def test_offline_with_the_server_stopped(engine, display, hosted, site_dir):
-    from tests.engines.conftest import make_driver
+def test_offline_with_the_server_stopped(engine, request, hosted, site_dir):
+    from tests.engines.conftest import display_for, make_driver
 
     server, url = hosted
-    driver = make_driver(engine, display)
+    driver = make_driver(engine, display_for(engine, request))
     driver.engine = engine
     try:
         open_page(driver, url + "gurps/jumping/")
