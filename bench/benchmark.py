@@ -81,7 +81,7 @@ def add_variants(site: Path) -> None:
     shutil.copytree(ROOT / "bench" / "bare", site / "bare")
     html = (site / PAGE / "index.html").read_text(encoding="utf-8")
     html = re.sub(r'<form class="rc-calculator".*?</form>', "", html, flags=re.S)
-    html = re.sub(r'<script type="module" async src="[^"]*engine-start.js"></script>', "", html)
+    html = re.sub(r"<script>[^<]*window\.rulesEngine.*?</script>", "", html, flags=re.S)
     (site / PAGE / "no-calculators.html").write_text(html, encoding="utf-8")
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 KINDS = ("int", "number", "choice", "bool")
 
@@ -67,8 +66,11 @@ def number_text(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Input:
+# The declarations below are NamedTuples rather than dataclasses: importing dataclasses loads
+# inspect, which adds about 40 ms to the browser engine's start-up.
+
+
+class Input(NamedTuple):
     """One declared input. ``derived`` describes a default that follows other inputs."""
 
     name: str
@@ -82,11 +84,7 @@ class Input:
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
     help: str = ""
     derived: str = ""  # reader-facing description of a default computed from other inputs
-    derive: Callable[[dict], Any] | None = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self):
-        if self.kind not in KINDS:
-            raise TypeError(f"{self.name}: kind must be one of {KINDS}")
+    derive: Callable[[dict], Any] | None = None  # computes that default from the other inputs
 
     def allowed(self) -> str:
         """What this input accepts, in words, for messages and form hints."""
@@ -186,8 +184,7 @@ def percent_text(probability: Any) -> str:
 OUTPUT_FORMATS = {"number": number_text, "percent": percent_text, "share": percent_text}
 
 
-@dataclass(frozen=True)
-class Output:
+class Output(NamedTuple):
     """One declared output. ``format``: "number" (also right for text and yes/no values),
     "percent" for a probability 0-1, shown as a percentage while ``data-value`` stays 0-1, or
     "share" for another ratio shown as a percentage."""
@@ -199,10 +196,6 @@ class Output:
     format: str = "number"
     min: Any = None  # the range every value of this output lies in, where numeric
     max: Any = None
-
-    def __post_init__(self):
-        if self.format not in OUTPUT_FORMATS:
-            raise TypeError(f"{self.name}: format must be one of {tuple(OUTPUT_FORMATS)}")
 
     def text(self, value: Any) -> str:
         return OUTPUT_FORMATS[self.format](value)
@@ -273,8 +266,7 @@ class Working:
         })
 
 
-@dataclass(frozen=True)
-class Calculator:
+class Calculator(NamedTuple):
     id: str
     system: str
     title: str
@@ -336,10 +328,18 @@ _REGISTRY: dict[str, Calculator] = {}
 def calculator(id: str, system: str, title: str, summary: str, inputs, outputs, page: str = ""):
     """Declare a calculator; the decorated function takes ``(step, **inputs)`` and returns outputs."""
 
+    inputs, outputs = tuple(inputs), tuple(outputs)
+    for spec in inputs:
+        if spec.kind not in KINDS:
+            raise TypeError(f"{id}: input {spec.name}: kind must be one of {KINDS}")
+    for spec in outputs:
+        if spec.format not in OUTPUT_FORMATS:
+            raise TypeError(f"{id}: output {spec.name}: format must be one of {tuple(OUTPUT_FORMATS)}")
+
     def register(function):
         if id in _REGISTRY:
             raise ValueError(f"calculator {id} declared twice")
-        _REGISTRY[id] = Calculator(id, system, title, summary, tuple(inputs), tuple(outputs), function, page)
+        _REGISTRY[id] = Calculator(id, system, title, summary, inputs, outputs, function, page)
         return function
 
     return register
@@ -359,8 +359,7 @@ def all_calculators() -> list[Calculator]:
 
 
 # Tables printed on the rules pages, produced from the same data the calculators use.
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     id: str
     title: str
     columns: tuple[str, ...]

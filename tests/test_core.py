@@ -93,6 +93,27 @@ def test_unknown_calculator_and_unknown_input():
         assert caught.value.field == "inputs"
 
 
+def test_declarations_with_an_unknown_kind_or_format_are_refused():
+    # A typo in a rule module must stop the build, not produce a form nothing can read.
+    from rulescore.core import Input, Output, calculator, get
+    with pytest.raises(TypeError, match="kind must be one of"):
+        calculator("test.bad_kind", "test", "t", "s", [Input("x", "X", "integer", 1)], [Output("y", "Y")])
+    with pytest.raises(TypeError, match="format must be one of"):
+        calculator("test.bad_format", "test", "t", "s", [Input("x", "X", "int", 1)], [Output("y", "Y", format="%")])
+    for refused in ("test.bad_kind", "test.bad_format"):
+        with pytest.raises(RulesInputError):
+            get(refused)
+
+
+def test_rulescore_imports_only_what_the_browser_engine_can_load_quickly():
+    # The browser imports rulescore at every engine start; dataclasses (which loads inspect),
+    # html (its entity table) and sysconfig each cost tens of milliseconds there.
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, rulescore.web; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True, text=True, check=True).stdout.split()
+    assert not {"dataclasses", "inspect", "html", "sysconfig"} & set(loaded)
+
+
 def test_decimal_strings_are_exact():
     # 5.25 as text and 5.25 as a float must mean the same quarter-step value.
     assert dict(calculate("gurps.encumbrance", {"basic_speed": "5.25"})) == dict(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import logging
 import re
 import sys
@@ -71,11 +72,20 @@ def content_security_policy(html: str) -> str:
     return CSP.format(hashes=" ".join(sorted(set(hashes))))
 
 
+# First script in <head> of a page with calculators: starts the engine worker right after
+# the first paint (see the file for why then).
+# Its comments stay in the source file rather than in every page.
+ENGINE_START = "".join(
+    line for line in (Path(__file__).resolve().parent / "engine-start.js").read_text(encoding="utf-8").splitlines(True)
+    if not line.lstrip().startswith("//"))
+
+
 def on_post_page(output, page, config):
-    # Pages with calculators start the engine from <head>, before the page has finished loading.
+    head = ""
     if 'data-calculator="' in output:
-        src = get_relative_url("assets/widgets/engine-start.js", page.url)
-        output = output.replace("</head>", f'<script type="module" async src="{src}"></script></head>', 1)
+        src = json.dumps(get_relative_url("assets/widgets/engine-worker.js", page.url))
+        head = f"<script>{ENGINE_START.replace('WORKER_URL', src)}</script>"
+    output = output.replace("</head>", head + "</head>", 1)
     meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(output)}">'
     return re.sub(r"(<head[^>]*>)", lambda m: m.group(1) + meta, output, count=1)
 

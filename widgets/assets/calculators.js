@@ -34,7 +34,10 @@ function announce(state) {
 
 export function startEngine() {
   if (engine) return;
-  const worker = new Worker(workerURL, { type: "module" });
+  // A calculator page's head starts the worker (widgets/engine-start.js): adopt it.
+  const early = typeof window.rulesEngine === "function" ? window.rulesEngine() : null;
+  window.rulesEngine = null; // a later page of the same visit starts its own after a restart
+  const worker = early ? early.worker : new Worker(workerURL, { type: "module" });
   engine = { worker, ready: false, failure: null };
   worker.onmessage = ({ data }) => {
     if (data.type === "ready") {
@@ -55,6 +58,7 @@ export function startEngine() {
     if (engine.ready) restartEngine("the calculator engine stopped");
     else engineFailed(event.message || "its script did not load");
   };
+  for (const data of early ? early.messages : []) worker.onmessage({ data });
 }
 
 export function engineState() {
@@ -377,9 +381,8 @@ function init() {
   found.forEach(bind);
 }
 
-// This module may run early, from the head of a calculator page (engine-start.js), to start
-// the engine while the page is still loading; forms are bound once the document is parsed.
-// mkdocs-material's instant navigation then announces each new page on document$.
+// Forms are bound once the document is parsed; mkdocs-material's instant navigation then
+// announces each new page on document$.
 function whenParsed() {
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
   else init();

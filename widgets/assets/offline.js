@@ -79,7 +79,7 @@ async function register() {
 
 // Saving 13 MB competes with the calculator engine for the network and the CPU, so a page
 // with calculators lets its engine start first; other pages save once they have loaded.
-const hasCalculators = Boolean(document.querySelector('script[src$="engine-start.js"]'));
+const hasCalculators = Boolean(document.querySelector("form[data-calculator]"));
 if (hasCalculators && ["ready", "failed"].includes(engineState())) register();
 else if (hasCalculators) document.addEventListener("rc:engine", register, { once: true });
 else if (document.readyState === "complete") register();
