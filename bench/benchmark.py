@@ -98,6 +98,14 @@ def time_to_ready(page, url: str) -> float:
     return page.evaluate("window.__readyAt")
 
 
+def engine_stages(page) -> dict:
+    """When each stage of the engine's boot ended, in ms since the page's navigation began."""
+    engines = [w for w in page.workers if w.url.endswith("engine-worker.js")]
+    stages = engines[0].evaluate("self.engineStats().stagesAt") if engines else {}
+    origin = page.evaluate("performance.timeOrigin")
+    return {name: at - origin for name, at in stages.items()}
+
+
 def time_to_bare_ready(page, url: str) -> float:
     page.goto(url)
     page.wait_for_function("() => document.documentElement.dataset.readyAt", timeout=120_000)
@@ -175,10 +183,11 @@ def main(argv=None) -> int:
                 context.close()
 
         # 2. Cold: fresh profile each time, ours and bare alternated.
-        cold, bare_cold = [], []
+        cold, bare_cold, cold_stages = [], [], []
         for _ in range(args.rounds):
             context, page = fresh()
             cold.append(time_to_ready(page, ours + PAGE))
+            cold_stages.append(engine_stages(page))
             context.close()
             context, page = fresh()
             bare_cold.append(time_to_bare_ready(page, bare + "bare/"))
@@ -229,6 +238,7 @@ def main(argv=None) -> int:
     results.update({
         "fcp_ms": {"with_calculators": with_calc, "without": without, "ratio": med(with_calc) / med(without)},
         "ready_cold_ms": {"ours": cold, "bare_pyodide": bare_cold, "ratio": med(cold) / med(bare_cold)},
+        "ready_cold_stages_ms": {name: med([stages[name] for stages in cold_stages]) for name in cold_stages[0]},
         "ready_warm_ms": {"ours": warm, "bare_pyodide": bare_warm, "ratio": med(warm) / med(bare_warm)},
         "instant_navigation_ready_ms": instant,
         "input_to_output_ms": {"median": med(latency), "p95": percentile(latency, 0.95), "edits": len(latency)},
@@ -253,6 +263,9 @@ def main(argv=None) -> int:
     print(f"\n{'measure':36} {'ours':>16} {'baseline':>32} {'ratio':>7}  target")
     for name, value, baseline, ratio, target in rows:
         print(f"{name:36} {value:>16} {baseline:>32} {'' if ratio is None else f'{ratio:.2f}x':>7}  {target}")
+    stages = results["ready_cold_stages_ms"]
+    print("\n   where a cold start goes (median ms after navigation began): "
+          + ", ".join(f"{name} {at:.0f}" for name, at in stages.items()) + f", all calculators live {med(cold):.0f}")
     bytes_ = results["first_visit_bytes"]
     print(f"\n5. First visit downloads {bytes_['files']} files, {bytes_['raw'] / 1e6:.2f} MB raw, "
           f"{bytes_['gzip'] / 1e6:.2f} MB gzip; precache {results['precache']['files']} files, "

@@ -66,8 +66,8 @@ def number_text(value: Any) -> str:
     return str(value)
 
 
-# The declarations below are NamedTuples rather than dataclasses: importing dataclasses loads
-# inspect, which adds about 40 ms to the browser engine's start-up.
+# The declarations below are NamedTuples rather than dataclasses: importing dataclasses adds
+# about 40 ms to the browser engine's start-up (measured in Pyodide 0.29).
 
 
 class Input(NamedTuple):
