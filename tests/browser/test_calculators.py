@@ -95,6 +95,24 @@ def test_engine_failure_is_said_plainly_and_keeps_the_static_result(page, site_u
     assert page.locator("h1").first.is_visible()  # the rules stay readable
 
 
+def test_a_browser_without_module_workers_says_so_and_keeps_the_static_result(page, site_url):
+    # Firefox before 114 and Safari before 15 cannot start a module worker at all.
+    page.add_init_script("window.Worker = function () { throw new TypeError('module workers are not supported'); };")
+    calc = CATALOGUE[0]
+    page.goto(site_url + calc["page"])
+    form = calculator(page, calc["id"])
+    failed = "() => document.querySelector('form[data-calculator]').dataset.state === 'error'"
+    page.wait_for_function(failed, timeout=30_000)
+    status = form.locator("[data-status]")
+    assert form.get_attribute("data-error") == "engine"
+    assert "could not start" in status.text_content() and "module workers are not supported" in status.text_content()
+    assert shown_outputs(form) == expected_outputs(respond(calc["id"]))
+    # Trying again fails the same way and says so again, rather than waiting for ever.
+    form.locator("[data-retry]").click()
+    page.wait_for_function(failed, timeout=30_000)
+    assert "could not start" in status.text_content() and form.locator("[data-retry]").count() == 1
+
+
 def test_every_page_loads_with_nothing_from_other_hosts(page, site_url, site_dir, guard):
     pages = sorted(p.parent.relative_to(site_dir).as_posix() for p in site_dir.rglob("index.html"))
     assert len(pages) >= 4

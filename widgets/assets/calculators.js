@@ -35,9 +35,18 @@ function announce(state) {
 export function startEngine() {
   if (engine) return;
   // A calculator page's head starts the worker (widgets/engine-start.js): adopt it.
-  const early = typeof window.rulesEngine === "function" ? window.rulesEngine() : null;
-  window.rulesEngine = null; // a later page of the same visit starts its own after a restart
-  const worker = early ? early.worker : new Worker(workerURL, { type: "module" });
+  let early = null;
+  let worker = null;
+  try {
+    early = typeof window.rulesEngine === "function" ? window.rulesEngine() : null;
+    worker = early ? early.worker : new Worker(workerURL, { type: "module" });
+  } catch (error) {
+    // A browser without module workers (Firefox before 114, Safari before 15).
+    engine = { worker: null, ready: false, failure: null };
+    return engineFailed(`this browser cannot run it: ${error.message || error}`);
+  } finally {
+    window.rulesEngine = null; // adopted once; a restart starts a new worker here
+  }
   engine = { worker, ready: false, failure: null };
   worker.onmessage = ({ data }) => {
     if (data.type === "ready") {
@@ -87,16 +96,16 @@ function showFailure(form) {
 }
 
 function restartEngine(reason) {
-  engine.worker.terminate();
+  engine.worker?.terminate();
   engine = null;
   waiting.clear();
   clearTimeout(watchdog);
-  startEngine();
   for (const form of forms()) {
     delete form.dataset.error;
     form.dataset.state = STATE.loading;
     setStatus(form, reason ? `${reason}; restarting it…` : "Starting the live calculator…");
   }
+  startEngine(); // last: a start that fails at once shows its failure over the lines above
 }
 
 // --- Inputs: read, share in the URL, remember on the device -------------------------------
