@@ -72,9 +72,8 @@ def content_security_policy(html: str) -> str:
     return CSP.format(hashes=" ".join(sorted(set(hashes))))
 
 
-# First script in <head> of a page with calculators: starts the engine worker right after
-# the first paint (see the file for why then).
-# Its comments stay in the source file rather than in every page.
+# Last in <head> of a page with calculators: starts the engine worker once the stylesheets
+# are in (the file says why there). Its comments stay in the file rather than every page.
 ENGINE_START = "".join(
     line for line in (Path(__file__).resolve().parent / "engine-start.js").read_text(encoding="utf-8").splitlines(True)
     if not line.lstrip().startswith("//"))

@@ -35,17 +35,15 @@ function announce(state) {
 export function startEngine() {
   if (engine) return;
   // A calculator page's head starts the worker (widgets/engine-start.js): adopt it.
-  let early = null;
+  const early = window.rulesEngine;
+  window.rulesEngine = null; // adopted once; a restart starts a new worker here
   let worker = null;
   try {
-    early = typeof window.rulesEngine === "function" ? window.rulesEngine() : null;
     worker = early ? early.worker : new Worker(workerURL, { type: "module" });
   } catch (error) {
     // A browser without module workers (Firefox before 114, Safari before 15).
     engine = { worker: null, ready: false, failure: null };
     return engineFailed(`this browser cannot run it: ${error.message || error}`);
-  } finally {
-    window.rulesEngine = null; // adopted once; a restart starts a new worker here
   }
   engine = { worker, ready: false, failure: null };
   worker.onmessage = ({ data }) => {
