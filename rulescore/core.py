@@ -53,17 +53,28 @@ def plain(value: Any) -> Any:
     return value
 
 
+MINUS = "\u2212"  # the one minus sign the site shows: "−3", never "-3"
+
+
 def number_text(value: Any) -> str:
-    """A number for reading: at most two decimals, no trailing zeros ("28.8", "7", "0.33")."""
+    """A number for reading: at most two decimals, no trailing zeros, a true minus sign
+    ("28.8", "7", "0.33", "−2"). ``None`` (an output that does not apply) reads as ""."""
     value = plain(value)
+    if value is None:
+        return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        return str(value)
+        return str(value).replace("-", MINUS)
     if isinstance(value, float):
         text = f"{value:.2f}".rstrip("0").rstrip(".")
-        return "0" if text == "-0" else text
+        return "0" if text == "-0" else text.replace("-", MINUS)
     return str(value)
+
+
+def dice_text(dice: Any) -> str:
+    """Dice notation for reading: "1d-2" shows as "1d−2" (the value itself stays ASCII)."""
+    return "" if dice is None else str(dice).replace("-", MINUS)
 
 
 # The declarations below are NamedTuples rather than dataclasses: importing dataclasses adds
@@ -105,7 +116,7 @@ class Input(NamedTuple):
 
     def _reject(self, raw: Any) -> RulesInputError:
         return RulesInputError(
-            self.name, f"{self.label} ({self.name}): received {_shown(raw)}; enter {self.allowed()}."
+            self.name, f"{self.label}: received {_shown(raw)}; enter {self.allowed()}."
         )
 
     def parse(self, raw: Any) -> Any:
@@ -136,7 +147,9 @@ class Input(NamedTuple):
         if isinstance(raw, bool):  # True is an int to Python, not a number to a reader
             raise self._reject(raw)
         if isinstance(raw, str):
-            text = raw.strip()
+            text = raw.strip().replace(MINUS, "-")
+            if self.kind == "number" and text.count(",") == 1 and "." not in text:
+                text = text.replace(",", ".")  # a decimal comma, as many keyboards type it: "5,75"
             if len(text) > 100 or not (_INT_TEXT if self.kind == "int" else _NUMBER_TEXT).fullmatch(text):
                 raise self._reject(raw)
             if "e" in text.lower() and abs(int(text.lower().split("e")[1])) > 50:
@@ -177,17 +190,22 @@ class Input(NamedTuple):
 
 def percent_text(probability: Any) -> str:
     """A probability 0-1 as a percentage with up to two decimals ("62.5%", "0.46%", "100%")."""
+    if probability is None:
+        return ""
     return number_text(Fraction(probability) * 100 if not isinstance(probability, float) else probability * 100) + "%"
 
 
-# "percent" is a probability 0-1; "share" is any ratio shown as a percentage (it may pass 100%).
-OUTPUT_FORMATS = {"number": number_text, "percent": percent_text, "share": percent_text}
+# "percent" is a probability 0-1; "share" is any ratio shown as a percentage (it may pass 100%);
+# "dice" is dice notation such as "3d-1", shown with a true minus sign.
+OUTPUT_FORMATS = {"number": number_text, "percent": percent_text, "share": percent_text, "dice": dice_text}
 
 
 class Output(NamedTuple):
     """One declared output. ``format``: "number" (also right for text and yes/no values),
     "percent" for a probability 0-1, shown as a percentage while ``data-value`` stays 0-1, or
-    "share" for another ratio shown as a percentage."""
+    "share" for another ratio shown as a percentage, or "dice" for dice notation.
+    A calculator returns ``None`` for an output that does not apply to the inputs given
+    (forced-march odds with no forced march): the page hides it."""
 
     name: str
     label: str

@@ -55,7 +55,8 @@ def check(calc: dict, inputs: dict):
         result = calculate(calc["id"], inputs)
     except RulesInputError as error:
         assert error.field in inputs or error.field == "inputs", (error.field, inputs)
-        assert isinstance(error.message, str) and error.field in error.message
+        labels = {spec["name"]: spec["label"] for spec in calc["inputs"]}
+        assert isinstance(error.message, str) and labels.get(error.field, error.field) in error.message
         assert "Traceback" not in error.message and len(error.message) < 400
         return
     outputs = {spec["name"]: spec for spec in calc["outputs"]}
