@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from . import dice
 from .core import Input, Output, calculator, number_text, percent_text, table
+from .core import dice_text as core_dice_text
 from .core import number_text as n
 
 SYSTEM = "GURPS Lite"
@@ -24,37 +25,98 @@ ENCUMBRANCE_LEVELS = (
 )
 CARRY_ON_BACK_MULTIPLE = 15  # more than Extra-Heavy, at 1 FP a second
 SHIFT_SLIGHTLY_MULTIPLE = 50
+EXTRA_HEAVY_MULTIPLE = 10
+TOO_HEAVY_TO_CARRY = "Too heavy to carry"
+
+# Our reading of loads over 10 x BL, in the one wording every calculator that takes a load shows
+# (and the Encumbrance and Lifting pages quote). The table stops at Extra-Heavy (10 x BL), but the
+# carry-on-back rule lets you carry up to 15 x BL and calls a load over 10 x BL Extra-Heavy.
+OVER_10_BL_SENTENCE = ("A load over 10 × BL, up to the 15 × BL you can carry on your back, counts as "
+                       "Extra-Heavy (Move × 0.2, at least 1; Dodge −4) and costs 1 FP every second; over 15 × BL "
+                       "you cannot carry it at all, so your Move with it is 0.")
+OVER_10_BL_READING = "Our reading: " + OVER_10_BL_SENTENCE[0].lower() + OVER_10_BL_SENTENCE[1:]
 
 
-# Thrust and swing damage by ST, (dice, adds). Only ST 1-20 is sourced; nothing is extrapolated.
+# Thrust and swing damage by ST, (dice, adds). ST 1-20 as GURPS Lite's damage table gives it;
+# nothing is extrapolated.
 _DAMAGE_ROWS = (  # (lowest ST, highest ST, thrust, swing)
     (1, 2, (1, -6), (1, -5)), (3, 4, (1, -5), (1, -4)), (5, 6, (1, -4), (1, -3)), (7, 8, (1, -3), (1, -2)),
     (9, 9, (1, -2), (1, -1)), (10, 10, (1, -2), (1, 0)), (11, 11, (1, -1), (1, 1)), (12, 12, (1, -1), (1, 2)),
     (13, 13, (1, 0), (2, -1)), (14, 14, (1, 0), (2, 0)), (15, 15, (1, 1), (2, 1)), (16, 16, (1, 1), (2, 2)),
     (17, 17, (1, 2), (3, -1)), (18, 18, (1, 2), (3, 0)), (19, 19, (2, -1), (3, 1)), (20, 20, (2, -1), (3, 2)),
 )
-DAMAGE_ST_RANGE = (1, 20)
+# ST 21-100: the GURPS Basic Set table goes on past ST 20. "thrust swing" for ST 21, 22, ... 100 in
+# turn, copied from the published table (as GURPS Character Sheet reproduces it), not computed.
+_DAMAGE_ABOVE_20 = (
+    "2d 4d-1, 2d 4d, 2d+1 4d+1, 2d+1 4d+2, 2d+2 5d-1, 2d+2 5d, 3d-1 5d+1, 3d-1 5d+1, 3d 5d+2, 3d 5d+2, "
+    "3d+1 6d-1, 3d+1 6d-1, 3d+2 6d, 3d+2 6d, 4d-1 6d+1, 4d-1 6d+1, 4d 6d+2, 4d 6d+2, 4d+1 7d-1, 4d+1 7d-1, "
+    "4d+2 7d, 4d+2 7d, 5d-1 7d+1, 5d-1 7d+1, 5d 7d+1, 5d 7d+2, 5d+1 7d+2, 5d+1 8d-1, 5d+2 8d-1, 5d+2 8d-1, "
+    "5d+2 8d, 6d-1 8d, 6d-1 8d+1, 6d 8d+1, 6d 8d+1, 6d+1 8d+2, 6d+1 8d+2, 6d+2 9d-1, 6d+2 9d-1, 7d-1 9d, "
+    "7d-1 9d, 7d 9d+1, 7d 9d+1, 7d+1 9d+2, 7d+1 9d+2, 7d+2 9d+2, 7d+2 10d-1, 8d-1 10d-1, 8d-1 10d, 8d 10d, "
+    "8d 10d, 8d+1 10d+1, 8d+1 10d+1, 8d+2 10d+2, 8d+2 10d+2, 9d-1 10d+2, 9d-1 11d-1, 9d 11d-1, 9d 11d, 9d 11d, "
+    "9d+1 11d, 9d+1 11d+1, 9d+2 11d+1, 9d+2 11d+2, 9d+2 11d+2, 10d-1 11d+2, 10d-1 12d-1, 10d 12d-1, 10d 12d, "
+    "10d 12d, 10d+1 12d, 10d+1 12d+1, 10d+2 12d+1, 10d+2 12d+2, 10d+2 12d+2, 11d-1 12d+2, 11d-1 13d-1, "
+    "11d 13d-1, 11d 13d, 11d 13d"
+)
+LITE_DAMAGE_TOP_ST = 20
+
+
+def parse_dice(text: str) -> tuple[int, int]:
+    """GURPS dice notation back to (dice, adds): "4d-1" -> (4, -1), "2d" -> (2, 0)."""
+    count, _, adds = text.partition("d")
+    return int(count), int(adds or 0)
+
+
+_DAMAGE_BY_ST = {st: (thrust, swing) for low, high, thrust, swing in _DAMAGE_ROWS for st in range(low, high + 1)}
+_DAMAGE_BY_ST.update({
+    LITE_DAMAGE_TOP_ST + 1 + i: tuple(parse_dice(dice_) for dice_ in pair.split())
+    for i, pair in enumerate(_DAMAGE_ABOVE_20.split(", "))
+})
+DAMAGE_ST_RANGE = (min(_DAMAGE_BY_ST), max(_DAMAGE_BY_ST))
 
 
 def dice_text(dice_count: int, adds: int) -> str:
-    """GURPS dice notation: (1, -2) -> "1d-2", (2, 0) -> "2d", (1, 1) -> "1d+1"."""
+    """GURPS dice notation, the value kept in ASCII: (1, -2) -> "1d-2", (2, 0) -> "2d", (1, 1) -> "1d+1"."""
     return f"{dice_count}d" + (f"{adds:+d}" if adds else "")
 
 
+def dice_shown(dice_count: int, adds: int) -> str:
+    """Dice as a sentence shows them, with a true minus sign: (1, -2) -> "1d−2"."""
+    return core_dice_text(dice_text(dice_count, adds))
+
+
 def damage_for_st(st: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """((thrust dice, adds), (swing dice, adds)) for ST 1-20."""
-    for low, high, thrust, swing in _DAMAGE_ROWS:
-        if low <= st <= high:
-            return thrust, swing
-    raise ValueError(f"the damage table covers ST {DAMAGE_ST_RANGE[0]}-{DAMAGE_ST_RANGE[1]}, not {st}")
+    """((thrust dice, adds), (swing dice, adds)) for ST 1-100."""
+    if st not in _DAMAGE_BY_ST:
+        raise ValueError(f"the damage table covers ST {DAMAGE_ST_RANGE[0]}-{DAMAGE_ST_RANGE[1]}, not {st}")
+    return _DAMAGE_BY_ST[st]
 
 
 @table("gurps.damage_by_st")
 def damage_table():
-    rows = tuple((f"{low}" if low == high else f"{low}-{high}", dice_text(*thrust), dice_text(*swing))
+    rows = tuple((f"{low}" if low == high else f"{low}–{high}", dice_shown(*thrust), dice_shown(*swing))
                  for low, high, thrust, swing in _DAMAGE_ROWS)
     return ("Basic damage by ST", ("ST", "Thrust", "Swing"), rows,
-            "The sources give the table up to ST 20 only.")
+            "GURPS Lite's table stops at ST 20; the GURPS Basic Set continues it to ST 100 "
+            "(Basic damage by ST, 21 to 100).")
+
+
+DAMAGE_TABLE_COLUMNS = 4  # ST 21-100 in four side-by-side blocks of 20
+
+
+@table("gurps.damage_by_st_above_20")
+def damage_above_20_table():
+    per_block = (DAMAGE_ST_RANGE[1] - LITE_DAMAGE_TOP_ST) // DAMAGE_TABLE_COLUMNS
+    rows = []
+    for i in range(per_block):
+        row = []
+        for block in range(DAMAGE_TABLE_COLUMNS):
+            st = LITE_DAMAGE_TOP_ST + 1 + block * per_block + i
+            thrust, swing = _DAMAGE_BY_ST[st]
+            row += [st, dice_shown(*thrust), dice_shown(*swing)]
+        rows.append(tuple(row))
+    return ("Basic damage by ST, 21 to 100", ("ST", "Thrust", "Swing") * DAMAGE_TABLE_COLUMNS, tuple(rows),
+            "From the GURPS Basic Set, which continues the table past GURPS Lite's ST 20.")
 
 
 def roll_outcome(roll: int, effective_skill: int) -> str:
@@ -90,18 +152,29 @@ def roll_bars(target: int) -> list:
 def roll_chart(step, target: int, against: str = "", summary: str = "") -> Fraction:
     """Chart a 3d6 success roll against ``target``; returns its chance of success."""
     odds = success_odds(target)["success"]
-    step.chart(f"3d6 against {against + ' ' if against else ''}{target}", roll_bars(target),
+    step.chart(f"3d6 against {against + ' ' if against else ''}{n(target)}", roll_bars(target),
                summary or f"succeeds {percent_text(odds)} of the time")
     return odds
 
 
+MAX_CHART_BARS = 40  # 7 dice give 36 totals; 8 or more are summed up in words instead
+
+
 def damage_chart(step, title: str, dice_count: int, adds: int) -> None:
-    """Chart a damage roll (no pass or fail): every total of the dice plus adds."""
+    """Chart a damage roll (no pass or fail): every total of the dice plus adds.
+
+    With too many totals for a readable chart (8 dice or more, from ST 43 up), a step gives
+    the range and the average instead."""
+    low, high = dice_count + adds, 6 * dice_count + adds
+    mean = Fraction(7, 2) * dice_count + adds
+    summary = f"{n(low)} to {n(high)}, {n(mean)} on average"
+    if high - low + 1 > MAX_CHART_BARS:
+        step(f"{title} {dice_shown(dice_count, adds)}: {summary} (too many totals to chart).",
+             rule="gurps/injury/#basic-damage-by-st")
+        return
     totals = {total + adds: p for total, p in dice.distribution(dice_count, 6).items()}
-    mean = sum(total * p for total, p in totals.items())
-    bars = [(str(total).replace("-", "−"), p, "neutral") for total, p in totals.items()]
-    step.chart(f"{title} {dice_text(dice_count, adds)}", bars,
-               f"{n(min(totals)).replace('-', '−')} to {n(max(totals))}, {n(mean).replace('-', '−')} on average")
+    bars = [(n(total), p, "neutral") for total, p in totals.items()]
+    step.chart(f"{title} {dice_shown(dice_count, adds)}", bars, summary)
 
 
 def basic_lift(st: int, step=None) -> Fraction:
@@ -134,6 +207,13 @@ def encumbered_move(basic_move: int, level: int) -> int:
 
 def encumbered_dodge(basic_speed: Fraction, level: int) -> int:
     return max(math.floor(basic_speed) + 3 - level, 1)
+
+
+def _move_step(step, basic_move: int, level: int, move: int) -> None:
+    factor = ENCUMBRANCE_LEVELS[level][3]
+    floor_note = " (encumbrance never lowers Move below 1)" if move > math.floor(basic_move * factor) else ""
+    step(f"Move = Basic Move × {n(factor)}, fractions dropped = {basic_move} × {n(factor)} "
+         f"= {n(basic_move * factor)} → {move} yd/s{floor_note}.", rule="#move-and-dodge")
 
 
 @calculator(
@@ -174,37 +254,46 @@ def encumbrance(step, st, basic_speed, basic_move, load_lb):
          + ", ".join(f"{name} {n(limit)} lb" for name, limit in limits.items()) + ".",
          rule="#the-five-encumbrance-levels")
     level = encumbrance_level(load_lb, bl)
-    over = level is None
-    if over:
-        # The rules stop at Extra-Heavy; past it nobody walks, whatever their Basic Move.
+    on_back = CARRY_ON_BACK_MULTIPLE * bl
+    if level is None and load_lb <= on_back:
+        # Over 10 x BL but within what you can carry on your back: Extra-Heavy, at 1 FP a second.
         level = 4
-        name = "Over Extra-Heavy"
+        name = "Extra-Heavy, over 10 × BL"
+        move = encumbered_move(basic_move, level)
+        step(f"Encumbrance: {n(load_lb)} lb is over 10 × BL = {n(limits['Extra-Heavy'])} lb but within "
+             f"15 × BL = {n(on_back)} lb, what you can carry on your back: Extra-Heavy (4), losing 1 FP "
+             f"every second.", rule="#loads-over-extra-heavy")
+        _move_step(step, basic_move, level, move)
+        step(OVER_10_BL_READING, rule="#loads-over-extra-heavy")
+        note = (f"{n(load_lb)} lb is more than 10 × BL ({n(limits['Extra-Heavy'])} lb): on your back, "
+                f"Move {move}, −4 to Dodge, and 1 FP lost every second. " + OVER_10_BL_READING)
+    elif level is None:
+        # More than the rules let anyone carry: no Move with it, whatever the Basic Move.
+        level = 4
+        name = TOO_HEAVY_TO_CARRY
         move = 0
-        on_back = CARRY_ON_BACK_MULTIPLE * bl
-        if load_lb <= on_back:
-            note = (f"{n(load_lb)} lb is more than 10 × BL ({n(limits['Extra-Heavy'])} lb): you cannot move with it. "
-                    f"You can hold it on your back (up to 15 × BL = {n(on_back)} lb), losing 1 FP every second you do.")
-        else:
-            note = (f"{n(load_lb)} lb is more than you can carry on your back (15 × BL = {n(on_back)} lb). "
-                    f"You cannot move with it; braced well, you might shift or rock up to 50 × BL "
-                    f"({n(SHIFT_SLIGHTLY_MULTIPLE * bl)} lb).")
-        step(f"Encumbrance: {n(load_lb)} lb is over 10 × BL = {n(limits['Extra-Heavy'])} lb, "
-             f"so no encumbrance level applies and Move is 0.", rule="#loads-over-extra-heavy")
+        note = (f"{n(load_lb)} lb is more than you can carry on your back (15 × BL = {n(on_back)} lb); "
+                f"braced well, you might shift or rock up to 50 × BL ({n(SHIFT_SLIGHTLY_MULTIPLE * bl)} lb). "
+                + OVER_10_BL_READING)
+        step(f"Encumbrance: {n(load_lb)} lb is over 15 × BL = {n(on_back)} lb, more than you can carry, "
+             f"so Move with it is 0.", rule="#loads-over-extra-heavy")
+        step(OVER_10_BL_READING, rule="#loads-over-extra-heavy")
     else:
         _, name, multiple, factor = ENCUMBRANCE_LEVELS[level]
         step(f"Encumbrance: {n(load_lb)} lb is within {multiple} × BL = {n(multiple * bl)} lb, "
              f"so the level is {name} ({level}).", rule="#the-five-encumbrance-levels")
         move = encumbered_move(basic_move, level)
-        floor_note = " (encumbrance never lowers Move below 1)" if move > math.floor(basic_move * factor) else ""
-        step(f"Move = Basic Move × {n(factor)}, fractions dropped = {basic_move} × {n(factor)} "
-             f"= {n(basic_move * factor)} → {move} yd/s{floor_note}.", rule="#move-and-dodge")
+        _move_step(step, basic_move, level, move)
         note = (f"{name} encumbrance: Move {move}; −{level} to Dodge, Climbing and Stealth; "
                 f"−{2 * level} to Swimming." if level else "No encumbrance: full Move and Dodge, no penalties.")
-    dodge = encumbered_dodge(basic_speed, level)
-    step(f"Dodge = Basic Speed + 3, fractions dropped, − encumbrance level = "
-         f"{n(basic_speed)} + 3 → {math.floor(basic_speed) + 3} − {level} = {dodge}"
-         + (" (never below 1)." if math.floor(basic_speed) + 3 - level < 1 else "."),
-         rule="gurps/encumbrance/#move-and-dodge")
+    if name == TOO_HEAVY_TO_CARRY:
+        dodge = None  # nobody carries such a load, so there is no Dodge under it to give
+    else:
+        dodge = encumbered_dodge(basic_speed, level)
+        step(f"Dodge = Basic Speed + 3, fractions dropped, − encumbrance level = "
+             f"{n(basic_speed)} + 3 → {math.floor(basic_speed) + 3} − {level} = {dodge}"
+             + (" (never below 1)." if math.floor(basic_speed) + 3 - level < 1 else "."),
+             rule="gurps/encumbrance/#move-and-dodge")
     return {
         "basic_lift_lb": bl,
         "encumbrance_level": level,
@@ -249,9 +338,9 @@ def broad_jump_feet(basic_move: int) -> int:
     summary="How high and how far you jump, standing or with a running start.",
     page="gurps/jumping/",
     inputs=[
-        Input("basic_move", "Basic Move", "int", 6, unit="yd/s", min=0, max=100),
+        Input("basic_move", "Basic Move", "int", 5, unit="yd/s", min=0, max=100),
         Input("running_yards", "Running start", "int", 0, unit="yd", min=0, max=1000,
-              help="yards run before the jump; 0 for a standing jump"),
+              help="yards run before the jump; leave at 0 for a standing jump"),
     ],
     outputs=[
         Output("high_jump_in", "High jump", "in", min=0),
@@ -265,10 +354,10 @@ def broad_jump_feet(basic_move: int) -> int:
 def jump(step, basic_move, running_yards):
     standing_high = high_jump_inches(basic_move)
     standing_broad = broad_jump_feet(basic_move)
-    step(f"Standing high jump = 6 × Basic Move − 10 = 6 × {basic_move} − 10 = {6 * basic_move - 10} in"
+    step(f"Standing high jump = 6 × Basic Move − 10 = 6 × {basic_move} − 10 = {n(6 * basic_move - 10)} in"
          + (" → 0 in (a jump is never negative)." if 6 * basic_move - 10 < 0 else "."),
          rule="#standing-jumps")
-    step(f"Standing broad jump = 2 × Basic Move − 3 = 2 × {basic_move} − 3 = {2 * basic_move - 3} ft"
+    step(f"Standing broad jump = 2 × Basic Move − 3 = 2 × {basic_move} − 3 = {n(2 * basic_move - 3)} ft"
          + (" → 0 ft (a jump is never negative)." if 2 * basic_move - 3 < 0 else "."),
          rule="#standing-jumps")
     high, broad = standing_high, standing_broad
@@ -321,9 +410,14 @@ def move_by_encumbrance_table():
             "(0 to −4), and never falls below 1 either.")
 
 
+ENCUMBRANCE_LEVEL_HELP = "None is 0, Light 1, Medium 2, Heavy 3, Extra-Heavy 4"
+# Where the site says once why "under 1/3 of your FP" is read as strictly less than a third.
+ONE_THIRD_FP_RULE = "gurps/recovery-and-fatigue/#exactly-a-third"
+
+
 def _encumbrance_input(default: int = 0) -> Input:
     return Input("encumbrance_level", "Encumbrance level", "int", default, min=0, max=4,
-                 help="0 None, 1 Light, 2 Medium, 3 Heavy, 4 Extra-Heavy")
+                 help=ENCUMBRANCE_LEVEL_HELP)
 
 
 def _level_name(level: int) -> str:
@@ -395,9 +489,9 @@ def lifting_multiples_table():
     inputs=[
         Input("st", "ST", "int", 10, min=1, max=1000, help="Strength"),
         Input("helpers_bl_lb", "Helpers' Basic Lift", "number", 0, unit="lb", min=0, max=100_000,
-              help="total BL of anyone helping, if the GM allows it; 0 = alone"),
+              help="the total Basic Lift of anyone helping, if the GM allows it; leave at 0 when alone"),
         Input("weight_lb", "Object's weight", "number", 0, unit="lb", min=0, max=1_000_000,
-              help="0 = none; enter a weight to see what you can do with it"),
+              help="enter a weight to see what you can do with it"),
     ],
     outputs=[
         Output("basic_lift_lb", "Basic Lift (BL)", "lb", "your own, ST × ST / 5", min=0),
@@ -427,7 +521,7 @@ def lifting(step, st, helpers_bl_lb, weight_lb):
     step(f"Carry on back 15 × BL = {n(limits['carry_on_back'])} lb; shift slightly 50 × BL "
          f"= {n(limits['shift_slightly'])} lb.", rule="#carry-on-back")
     if weight_lb == 0:
-        verdict = "enter a weight to check it"
+        verdict = None  # no object given: nothing to judge
     else:
         can = []
         if weight_lb <= limits["one_handed"]:
@@ -435,7 +529,7 @@ def lifting(step, st, helpers_bl_lb, weight_lb):
         elif weight_lb <= limits["two_handed"]:
             can.append("lift it two-handed (4 s)")
         if weight_lb <= CARRY_ON_BACK_MULTIPLE * bl:
-            tiring = weight_lb > ENCUMBRANCE_LEVELS[-1][2] * bl
+            tiring = weight_lb > EXTRA_HEAVY_MULTIPLE * bl
             can.append("carry it on your back" + (" at 1 FP a second" if tiring else ""))
         if weight_lb <= limits["shove"]:
             can.append("shove it")
@@ -446,6 +540,8 @@ def lifting(step, st, helpers_bl_lb, weight_lb):
         verdict = "; ".join(can) if can else "nothing: it is over 50 × BL"
         multiple = ratio_text(weight_lb / bl, set(LIFT_MULTIPLE.values()) | {ENCUMBRANCE_LEVELS[-1][2]})
         step(f"Object: {fine_text(weight_lb)} lb is {multiple} × BL, so you can: {verdict}.", rule="#the-lifts")
+        if weight_lb > EXTRA_HEAVY_MULTIPLE * bl:
+            step(OVER_10_BL_READING, rule="gurps/encumbrance/#loads-over-extra-heavy")
     return {
         "basic_lift_lb": own,
         "combined_bl_lb": bl,
@@ -501,8 +597,8 @@ def running_speeds_table():
     inputs=[
         Input("basic_move", "Basic Move", "int", 5, unit="yd/s", min=0, max=100),
         _encumbrance_input(),
-        Input("very_tired", "Down to 1/3 of your FP or less", "bool", False,
-              help="halves Move for any running (rounded up)"),
+        Input("very_tired", "Under 1/3 of your FP", "bool", False,
+              help="very tired: Move is halved for any running, rounded up"),
         Input("ht", "HT", "int", 10, min=1, max=30, help="Health, for the fatigue rolls"),
     ],
     outputs=[
@@ -519,8 +615,8 @@ def running(step, basic_move, encumbrance_level, very_tired, ht):
     move = _encumbered_move_step(step, basic_move, encumbrance_level)
     if very_tired:
         halved = halved_round_up(move)
-        step(f"Very tired (FP at 1/3 or less): Move is halved, rounded up: {move} / 2 → {halved} yd/s.",
-             rule="#fatigue-cost")
+        step(f"Very tired (under 1/3 of FP, not at exactly 1/3): Move is halved, rounded up: "
+             f"{move} / 2 → {halved} yd/s.", rule=ONE_THIRD_FP_RULE)
         move = halved
     sprint = sprint_speed(move)
     paced = paced_speed(move)
@@ -571,8 +667,8 @@ def swimming_target(swimming_skill: int, level: int, intentional: bool) -> int:
         _encumbrance_input(),
         Input("intentional", "Went into the water on purpose", "bool", False, help="+3 to the roll"),
         Input("ht", "HT", "int", 10, min=1, max=30, help="Health, for the fatigue roll"),
-        Input("very_tired", "Down to 1/3 of your FP or less", "bool", False,
-              help="halves water Move (rounded up)"),
+        Input("very_tired", "Under 1/3 of your FP", "bool", False,
+              help="very tired: water Move is halved, rounded up"),
     ],
     outputs=[
         Output("water_move", "Water Move", "yd/s", min=1),
@@ -586,9 +682,9 @@ def swimming(step, basic_move, swimming_skill, encumbrance_level, intentional, h
     target = swimming_target(swimming_skill, encumbrance_level, intentional)
     bonus = f" + {INTENTIONAL_ENTRY_BONUS} (entered on purpose)" if intentional else ""
     step(f"Swimming roll = skill − 2 × encumbrance level{' + 3' if intentional else ''} "
-         f"= {swimming_skill} − 2 × {encumbrance_level}{bonus} = {target}.", rule="#modifiers")
+         f"= {swimming_skill} − 2 × {encumbrance_level}{bonus} = {n(target)}.", rule="#modifiers")
     odds = success_odds(target)["success"]
-    step(f"Success on 3d6 against {target}: {n(odds * 100)}% (criticals included).",
+    step(f"Success on 3d6 against {n(target)}: {n(odds * 100)}% (criticals included).",
          rule="gurps/success-rolls/#success-rolls")
     roll_chart(step, target, "Swimming", f"succeeds {percent_text(odds)} of the time; a failure costs 1 FP")
     wm = water_move(basic_move)
@@ -596,8 +692,8 @@ def swimming(step, basic_move, swimming_skill, encumbrance_level, intentional, h
          rule="#water-move")
     if very_tired:
         halved = halved_round_up(wm)
-        step(f"Very tired (FP at 1/3 or less): water Move is halved, rounded up: {wm} / 2 → {halved} yd/s.",
-             rule="#fatigue-from-fast-swimming")
+        step(f"Very tired (under 1/3 of FP, not at exactly 1/3): water Move is halved, rounded up: "
+             f"{wm} / 2 → {halved} yd/s.", rule=ONE_THIRD_FP_RULE)
         wm = halved
     fatigue_target = max(ht, swimming_skill)
     fail = failure_chance(fatigue_target)
@@ -688,7 +784,8 @@ def throwing_distance_table():
     rows = tuple((f"{float(ratio):g}", n(modifier)) for ratio, modifier in THROW_DISTANCE)
     return ("Throwing distance", ("Weight ratio up to", "Distance modifier"), rows,
             "Weight ratio = weight / BL; between two rows use the higher ratio. Distance = ST × modifier, "
-            "in yards. The rows past 8 never apply, since nothing over 8 × BL can be thrown.")
+            "in yards. Nothing over 8 × BL can be thrown, so a ratio over 6 reads the row for 10 and the "
+            "row for 12 is never reached.")
 
 
 @table("gurps.throwing_damage")
@@ -720,7 +817,7 @@ def throwing_damage_table():
         Output("hands", "Hands"),
         Output("distance_modifier", "Distance modifier", min=0, max=THROW_DISTANCE[0][1]),
         Output("distance_yd", "Distance", "yd", min=0),
-        Output("damage", "Damage", help="usually crushing"),
+        Output("damage", "Damage", help="usually crushing", format="dice"),
         Output("target_roll", "Roll to hit a chosen target", help="DX − 3, before size, speed and range",
                min=1 - SPECIFIC_TARGET_PENALTY, max=30 - SPECIFIC_TARGET_PENALTY),
         Output("target_odds", "Chance to hit a chosen target", format="percent"),
@@ -738,10 +835,11 @@ def throwing(step, st, weight_lb, dx):
     if weight_lb > limit:
         step(f"Too heavy: only what you can pick up (8 × BL = {n(limit)} lb) can be thrown, "
              f"and {fine_text(weight_lb)} lb is more.", rule="#what-you-can-throw")
+        # Nothing is thrown, so distance, damage and the rolls to hit do not apply.
         return {
             "basic_lift_lb": bl, "weight_ratio": ratio_text(ratio), "can_throw": False, "hands": "too heavy to throw",
-            "distance_modifier": 0, "distance_yd": 0, "damage": "none",
-            "target_roll": target, "target_odds": 0, "area_roll": area, "area_odds": 0,
+            "distance_modifier": None, "distance_yd": None, "damage": None,
+            "target_roll": None, "target_odds": None, "area_roll": None, "area_odds": None,
         }
     one_hand = weight_lb <= ONE_HAND_THROW_MULTIPLE * bl
     hands = "one hand" if one_hand else "two hands"
@@ -753,21 +851,17 @@ def throwing(step, st, weight_lb, dx):
     step(f"Distance: ratio {ratio_text(ratio)} reads the row for {float(row):g} (the next one up if between rows), "
          f"modifier {n(modifier)}; ST × modifier = {st} × {n(modifier)} = {n(distance)} yd.",
          rule="#throwing-distance")
-    if DAMAGE_ST_RANGE[0] <= st <= DAMAGE_ST_RANGE[1]:
-        (dice_count, adds), _ = damage_for_st(st)
-        change = thrown_damage_change(ratio, dice_count)
-        label = next(lab for up_to, _, lab in THROW_DAMAGE if ratio <= up_to)
-        damage = dice_text(dice_count, adds + change)
-        step(f"Damage: thrust for ST {st} is {dice_text(dice_count, adds)}; this weight gives "
-             f"\"{label}\", a change of {signed(change)}: {damage}.", rule="#throwing-damage")
-        damage_chart(step, "Damage", dice_count, adds + change)
-    else:
-        damage = "not given above ST 20"
-        step(f"Damage: the thrust table stops at ST 20, so no damage is given for ST {st}.",
-             rule="#throwing-damage")
+    (dice_count, adds), _ = damage_for_st(st)
+    change = thrown_damage_change(ratio, dice_count)
+    label = next(lab for up_to, _, lab in THROW_DAMAGE if ratio <= up_to)
+    damage = dice_text(dice_count, adds + change)
+    step(f"Damage: thrust for ST {st} is {dice_shown(dice_count, adds)}; this weight gives "
+         f"\"{label}\", a change of {signed(change)}: {dice_shown(dice_count, adds + change)}.",
+         rule="#throwing-damage")
+    damage_chart(step, "Damage", dice_count, adds + change)
     target_odds = success_odds(target)["success"]
     area_odds = success_odds(area)["success"]
-    step(f"To hit: DX − 3 = {target} for a chosen target ({n(target_odds * 100)}%), DX = {area} to lob "
+    step(f"To hit: DX − 3 = {n(target)} for a chosen target ({n(target_odds * 100)}%), DX = {n(area)} to lob "
          f"into an area ({n(area_odds * 100)}%), before size, speed and range modifiers.",
          rule="#throwing-in-combat")
     roll_chart(step, target, "DX − 3 =", f"hits a chosen target {percent_text(target_odds)} of the time")
@@ -827,9 +921,10 @@ def hiking_miles_table():
               choices=tuple((value, f"{label} (× {n(factor)})") for value, label, factor, _ in TERRAIN)),
         Input("hiking_success", "Made today's Hiking roll", "bool", False, help="+20% distance"),
         Input("hiking_skill", "Hiking skill", "int", 10, min=0, max=30,
-              help="for the odds of the daily roll; untrained, HT − 5"),
-        Input("reeling", "Below 1/3 of your HP", "bool", False, help="halves Move (rounded up)"),
-        Input("very_tired", "Below 1/3 of your FP", "bool", False, help="halves Move (rounded up)"),
+              help="for the odds of the daily roll; without training, use HT − 5"),
+        Input("reeling", "Under 1/3 of your HP", "bool", False, help="reeling: Move is halved, rounded up"),
+        Input("very_tired", "Under 1/3 of your FP", "bool", False,
+              help="very tired: Move is halved, rounded up (again, if you are reeling too)"),
     ],
     outputs=[
         Output("move", "Move for marching", "yd/s", min=0),
@@ -892,8 +987,10 @@ CLIMB = {row[0]: row for row in CLIMBS}
 
 
 def climbing_base(climbing_skill: int, dx: int) -> int:
-    """The better of Climbing skill and its default, DX-5 (0 skill = untrained)."""
-    return max(climbing_skill, dx - CLIMB_DEFAULT_PENALTY)
+    """The better of Climbing skill and its default, DX-5; a skill of 0 means never learned, so DX-5
+    alone (even when that is below 0)."""
+    default = dx - CLIMB_DEFAULT_PENALTY
+    return max(climbing_skill, default) if climbing_skill else default
 
 
 def climbing_rolls(seconds: Fraction) -> int:
@@ -935,8 +1032,9 @@ def climbing_table():
     page="gurps/climbing/",
     inputs=[
         Input("climb", "Type of climb", "choice", "mountain", choices=tuple((row[0], row[1]) for row in CLIMBS)),
-        Input("climbing_skill", "Climbing skill", "int", 12, min=0, max=30, help="0 = untrained: DX − 5"),
-        Input("dx", "DX", "int", 10, min=1, max=30, help="for the DX − 5 default"),
+        Input("climbing_skill", "Climbing skill", "int", 12, min=0, max=30,
+              help="leave at 0 if you never learned it: you then roll against DX − 5"),
+        Input("dx", "DX", "int", 10, min=1, max=30, help="Dexterity; without the skill you roll against DX − 5"),
         _encumbrance_input(),
         Input("height", "Height to climb", "int", 20, unit="ft", min=1, max=10_000,
               help="in rungs for a ladder"),
@@ -977,14 +1075,14 @@ def climbing(step, climb, climbing_skill, dx, encumbrance_level, height):
     if base == climbing_skill and climbing_skill:
         source = f"Climbing skill {climbing_skill}"
     else:
-        source = f"the default DX − 5 = {dx} − 5 = {base}"
+        source = f"the default DX − 5 = {dx} − 5 = {n(base)}"
         if climbing_skill:
             source += f" (better than skill {climbing_skill})"
     target = base + modifier - encumbrance_level
-    step(f"Climbing roll = {source}, {signed(modifier)} for the climb, − {encumbrance_level} encumbrance = {target}.",
+    step(f"Climbing roll = {source}, {signed(modifier)} for the climb, − {encumbrance_level} encumbrance = {n(target)}.",
          rule="#the-climbing-roll")
     odds = success_odds(target)
-    step(f"Each roll on 3d6 against {target}: {n(odds['success'] * 100)}% success, "
+    step(f"Each roll on 3d6 against {n(target)}: {n(odds['success'] * 100)}% success, "
          f"{n(odds['critical failure'] * 100)}% critical failure; any failure is a fall.", rule="#falling")
     roll_chart(step, target, "Climbing", f"succeeds {percent_text(odds['success'])} of the time; "
                f"critical failure {percent_text(odds['critical failure'])}")

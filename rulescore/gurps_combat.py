@@ -13,8 +13,8 @@ from functools import lru_cache
 
 from . import dice
 from .core import Input, Output, calculator, number_text as n, percent_text as pct, table
-from .gurps import (SYSTEM, damage_chart, damage_for_st, dice_text, encumbered_dodge, roll_chart, roll_outcome,
-                    success_odds)
+from .gurps import (DAMAGE_ST_RANGE, ENCUMBRANCE_LEVEL_HELP, ONE_THIRD_FP_RULE, SYSTEM, damage_chart, damage_for_st,
+                    dice_shown, dice_text, encumbered_dodge, halved_round_up, roll_chart, roll_outcome, success_odds)
 
 ROLLS = dice.distribution(3, 6)  # {3: 1/216, ..., 18: 1/216}
 SKILL_RANGE = (-10, 30)  # effective skill or attribute the calculators accept
@@ -78,8 +78,8 @@ def success_roll(step, effective_skill):
     odds = success_odds(effective_skill)
     ranges = roll_ranges(effective_skill)
     failure = 1 - odds["success"]
-    step(f"Success roll: roll 3d6 and succeed on {effective_skill} or less; 3 and 4 always succeed and "
-         f"17 and 18 always fail, so effective skill {effective_skill} succeeds on {ranges['success']}.",
+    step(f"Success roll: roll 3d6 and succeed on {n(effective_skill)} or less; 3 and 4 always succeed and "
+         f"17 and 18 always fail, so effective skill {n(effective_skill)} succeeds on {ranges['success']}.",
          rule="#success-rolls")
     roll_chart(step, effective_skill)
     crit_rule = ("3–6, since effective skill is 16 or more" if effective_skill >= 16 else
@@ -165,7 +165,7 @@ def contest_odds(skill_a: int, skill_b: int) -> tuple[Fraction, Fraction, Fracti
 )
 def quick_contest(step, skill_a, skill_b):
     a_wins, tie, b_wins = contest_odds(skill_a, skill_b)
-    step(f"Quick Contest: both roll 3d6, you against {skill_a} and the opponent against {skill_b}; "
+    step(f"Quick Contest: both roll 3d6, you against {n(skill_a)} and the opponent against {n(skill_b)}; "
          f"alone each succeeds {pct(chance_of_success(skill_a))} and {pct(chance_of_success(skill_b))} of the time.",
          rule="#quick-contests")
     roll_chart(step, skill_a, "your skill", f"you succeed {pct(chance_of_success(skill_a))} of the time")
@@ -213,7 +213,7 @@ INFLUENCE_SKILLS = (  # (value, label, reaction on a win, reaction otherwise)
 def influence(step, skill_used, skill, will):
     _, label, good, bad = next(row for row in INFLUENCE_SKILLS if row[0] == skill_used)
     win, tie, lose = contest_odds(skill, will)
-    step(f"Influence roll: a Quick Contest of {label} {skill} against Will {will}; "
+    step(f"Influence roll: a Quick Contest of {label} {n(skill)} against Will {n(will)}; "
          f"you win {pct(win)} of the time (tie {pct(tie)}, loss {pct(lose)}).", rule="#influence-rolls")
     roll_chart(step, skill, label)
     roll_chart(step, will, "Will", f"the subject's Will roll succeeds {pct(chance_of_success(will))} of the time")
@@ -246,7 +246,7 @@ def fright_failure(margin: int, critical: bool) -> str:
     inputs=[
         Input("will", "Will", "int", 10, min=1, max=30),
         Input("modifier", "Modifiers", "int", 0, min=-20, max=20,
-              help="net total of the circumstance, advantage and disadvantage modifiers; 0 = none"),
+              help="the total of every bonus and penalty from circumstances, advantages and disadvantages"),
         Input("roll", "Your 3d6 roll", "choice", "none", choices=FRIGHT_ROLL_CHOICES,
               help="enter the roll to see its result"),
     ],
@@ -255,34 +255,32 @@ def fright_failure(margin: int, critical: bool) -> str:
         Output("success", "Keeps their nerve", format="percent"),
         Output("stunned", "Stunned (ordinary failure)", format="percent"),
         Output("faints", "Faints (critical failure)", format="percent"),
-        Output("margin", "Margin of failure", help="0 when the roll succeeded or is not entered", min=0),
+        Output("margin", "Margin of failure", help="shown once a failed roll is entered", min=0),
         Output("outcome", "Result of the roll"),
     ],
 )
 def fright_check(step, will, modifier, roll):
     target = will + modifier
     odds = success_odds(target)
-    step(f"Fright Check: a Will roll with every modifier, {will} {'+' if modifier >= 0 else '−'} "
-         f"{abs(modifier)} = {target}; it succeeds {pct(odds['success'])} of the time.", rule="#modifiers")
+    step(f"Fright Check: a Will roll with every modifier, {n(will)} {'+' if modifier >= 0 else '−'} "
+         f"{abs(modifier)} = {n(target)}; it succeeds {pct(odds['success'])} of the time.", rule="#modifiers")
     roll_chart(step, target, "Will", f"keeps their nerve {pct(odds['success'])} of the time, "
                f"faints {pct(odds['critical failure'])}")
     step(f"Failure stuns for the margin of failure + 2d seconds ({pct(1 - odds['success'] - odds['critical failure'])}); "
          f"a critical failure ({roll_ranges(target)['critical failure']}, {pct(odds['critical failure'])}) "
          f"means fainting for the margin + 1d minutes.", rule="#failure")
-    margin = 0
-    if roll == "none":
-        outcome = "enter a roll to see its result"
-    else:
+    margin = outcome = None  # until a roll is entered, and the margin only for a failure
+    if roll != "none":
         rolled = int(roll)
         result = roll_outcome(rolled, target)
         if result in SUCCESSES:
             outcome = f"{result}: no effect"
-            step(f"A roll of {rolled} against {target} is a {result}: the character keeps their nerve.",
+            step(f"A roll of {n(rolled)} against {n(target)} is a {result}: the character keeps their nerve.",
                  rule="#fright-checks")
         else:
             margin = failure_margin(rolled, target)
             outcome = fright_failure(margin, result == "critical failure")
-            step(f"A roll of {rolled} against {target} is a {result} by {margin}: the character {outcome}.",
+            step(f"A roll of {n(rolled)} against {n(target)} is a {result} by {margin}: the character {outcome}.",
                  rule="#failure")
             if result == "critical failure":
                 damage_chart(step, "Minutes fainted:", 1, margin)
@@ -345,9 +343,10 @@ def attack_chances(skill: int) -> tuple[Fraction, Fraction]:
         Input("maneuver", "Maneuver", "choice", "attack",
               choices=tuple((value, label) for value, label, *_ in MANEUVERS)),
         Input("evaluate_turns", "Evaluate turns before", "int", 0, min=0, max=EVALUATE_MAX_TURNS,
-              help="consecutive Evaluate maneuvers against this foe; 0 = none"),
+              help="Evaluate maneuvers in a row against this foe, up to 3"),
         Input("off_hand", "Off-hand weapon", "bool", False, help="the usual −4"),
-        Input("other_modifier", "Other modifiers", "int", 0, min=-20, max=20, help="0 = none"),
+        Input("other_modifier", "Other modifiers", "int", 0, min=-20, max=20,
+              help="the total of any other bonuses and penalties"),
     ],
     outputs=[
         Output("effective_skill", "Effective skill", min=SKILL_RANGE[0] - 4 + OFF_HAND_PENALTY - 20,
@@ -362,7 +361,7 @@ def attack_chances(skill: int) -> tuple[Fraction, Fraction]:
 def melee_attack(step, skill, maneuver, evaluate_turns, off_hand, other_modifier):
     _, label, modifier, cap, defenses, movement = next(m for m in MANEUVERS if m[0] == maneuver)
     total = skill + modifier
-    parts = [f"skill {skill}"]
+    parts = [f"skill {n(skill)}"]
     if modifier:
         parts.append(f"{signed(modifier)} for {label}")
     if evaluate_turns:
@@ -374,14 +373,14 @@ def melee_attack(step, skill, maneuver, evaluate_turns, off_hand, other_modifier
     if other_modifier:
         total += other_modifier
         parts.append(f"{signed(other_modifier)} other modifiers")
-    step(f"Effective skill: {', '.join(parts)} = {total}.", rule="#attack-roll")
+    step(f"Effective skill: {', '.join(parts)} = {n(total)}.", rule="#attack-roll")
     if cap is not None and total > cap:
-        step(f"Move and Attack: a melee attack made while moving cannot be at better than {cap}, so {total} becomes {cap}.",
+        step(f"Move and Attack: a melee attack made while moving cannot be at better than {cap}, so {n(total)} becomes {cap}.",
              rule="gurps/maneuvers/#move-and-attack")
         total = cap
     hit, critical = attack_chances(total)
     ranges = roll_ranges(total)
-    step(f"Attack roll: 3d6 against {total} hits on {ranges['success']} ({pct(hit)}); a critical hit on "
+    step(f"Attack roll: 3d6 against {n(total)} hits on {ranges['success']} ({pct(hit)}); a critical hit on "
          f"{ranges['critical success']} ({pct(critical)}) gives the foe no defence roll, and a 3 does maximum damage.",
          rule="#attack-roll")
     roll_chart(step, total, "", f"hits {pct(hit)} of the time, critically {pct(critical)}")
@@ -446,13 +445,15 @@ def aim_bonus(accuracy: int, seconds: int) -> int:
     page="gurps/attacking-and-defending/",
     inputs=[
         Input("distance_yd", "Distance to the target", "number", 10, unit="yd", min=0, max=1_000_000),
-        Input("speed_yps", "Target's speed", "number", 0, unit="yd/s", min=0, max=100_000, help="0 = standing still"),
+        Input("speed_yps", "Target's speed", "number", 0, unit="yd/s", min=0, max=100_000,
+              help="leave at 0 for a target standing still"),
         skill_input("skill", "Ranged weapon skill", 12, "your base skill with the weapon"),
         Input("accuracy", "Weapon Accuracy (Acc)", "int", 2, min=0, max=20, help="counts only after an Aim"),
-        Input("aim_seconds", "Seconds of Aim", "int", 0, min=0, max=10, help="0 = no Aim"),
-        Input("size_modifier", "Target's Size Modifier (SM)", "int", 0, min=-15, max=15, help="0 = human-sized"),
+        Input("aim_seconds", "Seconds of Aim", "int", 0, min=0, max=10, help="leave at 0 if you did not Aim"),
+        Input("size_modifier", "Target's Size Modifier (SM)", "int", 0, min=-15, max=15,
+              help="a human-sized target is 0"),
         Input("other_modifier", "Other modifiers", "int", 0, min=-20, max=20,
-              help="rapid fire, movement, darkness, cover...; 0 = none"),
+              help="the total for rapid fire, movement, darkness, cover and the like"),
     ],
     outputs=[
         Output("range_modifier", "Speed/range modifier", max=0),
@@ -474,10 +475,10 @@ def ranged_attack(step, distance_yd, speed_yps, skill, accuracy, aim_seconds, si
     total = skill + aim + size_modifier + modifier + other_modifier
     aim_text = (f"{signed(aim)} for {aim_seconds} s of Aim (Acc {accuracy}"
                 + (f" {signed(aim - accuracy)}" if aim > accuracy else "") + ")") if aim_seconds else "no Aim"
-    step(f"Adjusted skill = skill {skill}, {aim_text}, SM {signed(size_modifier)}, speed/range {signed(modifier)}, "
-         f"other {signed(other_modifier)} = {total}.", rule="#your-chance-to-hit")
+    step(f"Adjusted skill = skill {n(skill)}, {aim_text}, SM {signed(size_modifier)}, speed/range {signed(modifier)}, "
+         f"other {signed(other_modifier)} = {n(total)}.", rule="#your-chance-to-hit")
     hit, critical = attack_chances(total)
-    step(f"Attack roll: 3d6 against {total} hits {pct(hit)} of the time, critically {pct(critical)}.",
+    step(f"Attack roll: 3d6 against {n(total)} hits {pct(hit)} of the time, critically {pct(critical)}.",
          rule="#attack-roll")
     roll_chart(step, total, "", f"hits {pct(hit)} of the time, critically {pct(critical)}")
     return {"range_modifier": modifier, "adjusted_skill": total, "hit_chance": hit, "critical_chance": critical}
@@ -509,36 +510,47 @@ def speed_range_table():
     inputs=[
         Input("basic_speed", "Basic Speed", "number", 5, min=0, max=30, step=Fraction(1, 4),
               help="(DX + HT) / 4, fractions kept"),
-        Input("encumbrance_level", "Encumbrance level", "int", 0, min=0, max=4, help="0 (None) to 4 (Extra-Heavy)"),
-        Input("weapon_skill", "Weapon skill", "int", 12, min=0, max=30, help="for Parry; 0 = no parry"),
-        Input("shield_skill", "Shield or Cloak skill", "int", 0, min=0, max=30, help="for Block; 0 = no shield"),
+        Input("encumbrance_level", "Encumbrance level", "int", 0, min=0, max=4, help=ENCUMBRANCE_LEVEL_HELP),
+        Input("weapon_skill", "Weapon skill", "int", 12, min=0, max=30,
+              help="for Parry; leave at 0 if you have nothing to parry with"),
+        Input("shield_skill", "Shield or Cloak skill", "int", 0, min=0, max=30,
+              help="for Block; leave at 0 without a ready shield or cloak"),
         Input("parry_bonus", "Weapon's parry bonus", "int", 0, min=0, max=2,
               help="+1 or +2 for long, well-balanced weapons such as the quarterstaff"),
-        Input("halved", "Under 1/3 of HP or FP", "bool", False, help="reeling or very tired: Dodge is halved"),
+        Input("halved", "Under 1/3 of your HP", "bool", False, help="reeling: Dodge is halved, rounded up"),
         Input("increased_defense", "All-Out Defense (Increased)", "choice", "none",
               choices=(("none", "not taken"), ("dodge", "+2 Dodge"), ("parry", "+2 Parry"), ("block", "+2 Block"))),
         Input("stunned", "Stunned", "bool", False, help="−4 to every active defence"),
+        Input("very_tired", "Under 1/3 of your FP", "bool", False,
+              help="very tired: Dodge is halved, rounded up (again, if you are reeling too)"),
     ],
     outputs=[
         Output("dodge", "Dodge", min=1 + STUNNED_DEFENSE, max=30 + 3 + INCREASED_DEFENSE),
         Output("dodge_chance", "Dodge roll succeeds", format="percent"),
-        Output("parry", "Parry", help="0 = no parry", min=3 + STUNNED_DEFENSE, max=3 + 30 // 2 + 2 + INCREASED_DEFENSE),
+        Output("parry", "Parry", help="shown when you have a weapon skill", min=3 + STUNNED_DEFENSE,
+               max=3 + 30 // 2 + 2 + INCREASED_DEFENSE),
         Output("parry_chance", "Parry roll succeeds", format="percent"),
-        Output("block", "Block", help="0 = no block", min=3 + STUNNED_DEFENSE, max=3 + 30 // 2 + INCREASED_DEFENSE),
+        Output("block", "Block", help="shown when you have a Shield or Cloak skill", min=3 + STUNNED_DEFENSE,
+               max=3 + 30 // 2 + INCREASED_DEFENSE),
         Output("block_chance", "Block roll succeeds", format="percent"),
     ],
 )
 def defense(step, basic_speed, encumbrance_level, weapon_skill, shield_skill, parry_bonus, halved,
-            increased_defense, stunned):
+            increased_defense, stunned, very_tired):
     dodge = encumbered_dodge(basic_speed, encumbrance_level)
     step(f"Dodge = Basic Speed + 3, fractions dropped, − encumbrance level = {n(basic_speed)} + 3 → "
          f"{math.floor(basic_speed) + 3} − {encumbrance_level} = {dodge}"
          + (" (never below 1)." if math.floor(basic_speed) + 3 - encumbrance_level < 1 else "."), rule="#dodging")
-    if halved:
-        halved_dodge = math.ceil(Fraction(dodge, 2))
-        step(f"Under 1/3 of HP or FP: Dodge halved, rounded up: {dodge} / 2 → {halved_dodge}.", rule="#dodging")
-        dodge = halved_dodge
-    scores = {"dodge": dodge, "parry": 0, "block": 0}
+    # Our reading: reeling and very tired each halve Dodge, so both together halve it twice (as
+    # Move is halved twice on the Hiking page).
+    for flag, why, rule in ((halved, "Reeling (under 1/3 of HP)", "gurps/injury/#reeling-under-13-of-your-hp"),
+                            (very_tired, "Very tired (under 1/3 of FP)", ONE_THIRD_FP_RULE)):
+        if flag:
+            halved_dodge = halved_round_up(dodge)
+            step(f"{why}: Dodge halved, rounded up: {dodge} / 2 → {halved_dodge}.", rule=rule)
+            dodge = halved_dodge
+    # Parry and Block do not apply without the skill: None, and the page hides them.
+    scores = {"dodge": dodge, "parry": None, "block": None}
     if weapon_skill:
         scores["parry"] = 3 + weapon_skill // 2 + parry_bonus
         bonus = f" + {parry_bonus} weapon bonus" if parry_bonus else ""
@@ -552,28 +564,26 @@ def defense(step, basic_speed, encumbrance_level, weapon_skill, shield_skill, pa
              rule="#blocking")
     else:
         step("Block: no Shield or Cloak skill entered, so no block.", rule="#blocking")
-    if increased_defense != "none" and scores[increased_defense]:
+    if increased_defense != "none" and scores[increased_defense] is not None:
         scores[increased_defense] += INCREASED_DEFENSE
         step(f"All-Out Defense (Increased {increased_defense.capitalize()}): "
-             f"+{INCREASED_DEFENSE}, to {scores[increased_defense]}.", rule="gurps/maneuvers/#all-out-defense")
+             f"+{INCREASED_DEFENSE}, to {n(scores[increased_defense])}.", rule="gurps/maneuvers/#all-out-defense")
     elif increased_defense != "none":
         step(f"All-Out Defense: with no {increased_defense}, the +{INCREASED_DEFENSE} has nothing to add to.",
              rule="gurps/maneuvers/#all-out-defense")
+    available = [name for name in ("dodge", "parry", "block") if scores[name] is not None]
     if stunned:
-        for name in scores:
-            if scores[name] or name == "dodge":
-                scores[name] += STUNNED_DEFENSE
-        step(f"Stunned: {STUNNED_DEFENSE} to each active defence.", rule="gurps/injury/#stunning")
-    chances = {}
-    for name in ("dodge", "parry", "block"):
-        available = name == "dodge" or (weapon_skill if name == "parry" else shield_skill)
-        chances[name] = chance_of_success(scores[name]) if available else Fraction(0)
+        for name in available:
+            scores[name] += STUNNED_DEFENSE
+        step(f"Stunned: {signed(STUNNED_DEFENSE)} to each active defence.", rule="gurps/injury/#stunning")
+    chances = {"dodge": None, "parry": None, "block": None}
+    for name in available:
+        chances[name] = chance_of_success(scores[name])
     step("Defence roll: 3d6 against the score; 3 and 4 always succeed, 17 and 18 always fail: "
-         + ", ".join(f"{name.capitalize()} {scores[name]} → {pct(chances[name])}" for name in scores
-                     if name == "dodge" or chances[name]) + ".", rule="#active-defence-rolls")
-    for name in ("dodge", "parry", "block"):
-        if name == "dodge" or chances[name]:
-            roll_chart(step, scores[name], name.capitalize(), f"succeeds {pct(chances[name])} of the time")
+         + ", ".join(f"{name.capitalize()} {n(scores[name])} → {pct(chances[name])}" for name in available) + ".",
+         rule="#active-defence-rolls")
+    for name in available:
+        roll_chart(step, scores[name], name.capitalize(), f"succeeds {pct(chances[name])} of the time")
     return {"dodge": scores["dodge"], "dodge_chance": chances["dodge"], "parry": scores["parry"],
             "parry_chance": chances["parry"], "block": scores["block"], "block_chance": chances["block"]}
 
@@ -604,14 +614,15 @@ def strong_bonus(dice_count: int) -> int:
     id="gurps.damage",
     system=SYSTEM,
     title="Basic damage by ST",
-    summary="Thrust and swing damage for a ST of 1 to 20, with the All-Out Attack (Strong) bonus and the maximum.",
+    summary="Thrust and swing damage for a ST of 1 to 100, with the All-Out Attack (Strong) bonus and the maximum.",
     page="gurps/injury/",
-    inputs=[Input("st", "ST", "int", 10, min=1, max=20, help="the table stops at 20")],
+    inputs=[Input("st", "ST", "int", 10, min=DAMAGE_ST_RANGE[0], max=DAMAGE_ST_RANGE[1],
+                  help="Strength, 1 to 100; past 20 from the GURPS Basic Set table")],
     outputs=[
-        Output("thrust", "Thrust"),
-        Output("swing", "Swing"),
-        Output("thrust_strong", "Thrust, All-Out Attack (Strong)"),
-        Output("swing_strong", "Swing, All-Out Attack (Strong)"),
+        Output("thrust", "Thrust", format="dice"),
+        Output("swing", "Swing", format="dice"),
+        Output("thrust_strong", "Thrust, All-Out Attack (Strong)", format="dice"),
+        Output("swing_strong", "Swing, All-Out Attack (Strong)", format="dice"),
         Output("thrust_max", "Thrust, roll of 3 (maximum)", min=0),
         Output("swing_max", "Swing, roll of 3 (maximum)", min=0),
     ],
@@ -619,12 +630,15 @@ def strong_bonus(dice_count: int) -> int:
 def damage(step, st):
     (t_dice, t_adds), (s_dice, s_adds) = damage_for_st(st)
     thrust, swing = dice_text(t_dice, t_adds), dice_text(s_dice, s_adds)
-    step(f"Damage table: ST {st} gives thrust {thrust} and swing {swing}.", rule="#basic-damage-by-st")
+    source = "" if st <= 20 else " (the GURPS Basic Set table past ST 20)"
+    step(f"Damage table{source}: ST {st} gives thrust {dice_shown(t_dice, t_adds)} and swing "
+         f"{dice_shown(s_dice, s_adds)}.", rule="#basic-damage-by-st")
     damage_chart(step, "Thrust", t_dice, t_adds)
     damage_chart(step, "Swing", s_dice, s_adds)
     t_bonus, s_bonus = strong_bonus(t_dice), strong_bonus(s_dice)
-    step(f"All-Out Attack (Strong): +2 damage, or +1 per die if more: thrust {thrust} +{t_bonus} = "
-         f"{dice_text(t_dice, t_adds + t_bonus)}, swing {swing} +{s_bonus} = {dice_text(s_dice, s_adds + s_bonus)}.",
+    step(f"All-Out Attack (Strong): +2 damage, or +1 per die if more: thrust {dice_shown(t_dice, t_adds)} "
+         f"+{t_bonus} = {dice_shown(t_dice, t_adds + t_bonus)}, swing {dice_shown(s_dice, s_adds)} +{s_bonus} = "
+         f"{dice_shown(s_dice, s_adds + s_bonus)}.",
          rule="gurps/maneuvers/#melee-options")
     t_max, s_max = 6 * t_dice + t_adds, 6 * s_dice + s_adds
     step(f"An attack roll of 3 does maximum damage: every die a 6, so thrust {t_max} and swing {s_max}.",
@@ -651,10 +665,23 @@ def injury_from(penetrating: int, damage_type: str) -> int:
     return math.floor(penetrating * WOUNDING[damage_type])
 
 
+SHOCK_BIG_HP = 20  # from 20 HP up, shock counts HP / 10 at a time
+
+
+def shock_step(hp: int) -> int:
+    """How many HP lost cost −1 of shock: 1, or HP / 10 rounded down from 20 HP up."""
+    return 1 if hp < SHOCK_BIG_HP else hp // 10
+
+
 def shock_penalty(injury: int, hp: int) -> int:
-    """-1 per HP lost, or per HP/10 lost at 20+ HP (rounded down); never past -4."""
-    per = Fraction(1) if hp < 20 else Fraction(hp, 10)
-    return -min(SHOCK_CAP, math.floor(injury / per))
+    """Shock for an injury: −1 per shock_step(hp) HP lost, never worse than −4.
+
+    Our reading for 20+ HP: HP / 10 is rounded down first (25 HP: −1 per 2 HP lost), and since any
+    injury that costs HP causes shock, any injury at all gives at least −1.
+    """
+    if injury <= 0:
+        return 0
+    return -min(SHOCK_CAP, max(1, injury // shock_step(hp)))
 
 
 def reeling(current: int, hp: int) -> bool:
@@ -681,12 +708,12 @@ def hp_state(current: int, hp: int) -> str:
     page="gurps/injury/",
     inputs=[
         Input("damage", "Damage rolled", "int", 8, min=0, max=1000),
-        Input("dr", "Target's DR", "int", 0, min=0, max=1000, help="Damage Resistance; 0 = none"),
+        Input("dr", "Target's DR", "int", 0, min=0, max=1000, help="Damage Resistance; leave at 0 for none"),
         Input("damage_type", "Damage type", "choice", "cutting",
               choices=(("crushing", "crushing (×1)"), ("cutting", "cutting (×1.5)"), ("impaling", "impaling (×2)"))),
         Input("hp", "Hit Points (HP)", "int", 10, min=1, max=200, help="the full score"),
         Input("hp_lost_before", "HP already lost", "int", 0, min=0, max=2000,
-              help="injury taken before this hit; 0 = unhurt"),
+              help="injury taken before this hit; leave at 0 if unhurt"),
         Input("ht", "HT", "int", 10, min=1, max=30, help="for the odds of the HT rolls"),
         Input("torso", "Hit in the torso", "bool", True, help="a major wound to the torso calls for a HT roll"),
     ],
@@ -699,8 +726,8 @@ def hp_state(current: int, hp: int) -> str:
         Output("condition", "Condition"),
         Output("reeling", "Reeling (half Move and Dodge)"),
         Output("knockdown_roll", "Major wound HT roll succeeds", format="percent",
-               help="0 when no roll is needed"),
-        Output("conscious_roll", "HT roll to stay conscious", format="percent", help="0 when no roll is needed"),
+               help="shown when a major wound to the torso calls for it"),
+        Output("conscious_roll", "HT roll to stay conscious", format="percent", help="shown at 0 HP or less"),
         Output("death_checks", "Death checks now", min=0, max=len(DEATH_MULTIPLES)),
         Output("survives", "Survives this hit", format="percent"),
     ],
@@ -709,45 +736,48 @@ def injury(step, damage, dr, damage_type, hp, hp_lost_before, ht, torso):
     before = hp - hp_lost_before
     ht_chance = chance_of_success(ht)
     if before <= -DEAD_MULTIPLE * hp:
-        step(f"HP before the hit: {hp} − {hp_lost_before} = {before}, already at or below −5 × HP "
-             f"= {-DEAD_MULTIPLE * hp}: the character is already dead.", rule="#1-hp-and-below-death-checks")
-        return {"penetrating": 0, "injury": 0, "shock": 0, "major_wound": False, "new_hp": before,
-                "condition": "dead", "reeling": True, "knockdown_roll": 0, "conscious_roll": 0,
-                "death_checks": 0, "survives": 0}
+        step(f"HP before the hit: {hp} − {hp_lost_before} = {n(before)}, already at or below −5 × HP "
+             f"= {n(-DEAD_MULTIPLE * hp)}: the character is already dead.", rule="#1-hp-and-below-death-checks")
+        return {"penetrating": None, "injury": None, "shock": None, "major_wound": None, "new_hp": before,
+                "condition": "dead", "reeling": None, "knockdown_roll": None, "conscious_roll": None,
+                "death_checks": None, "survives": 0}
     penetrating = max(damage - dr, 0)
-    step(f"Penetrating damage = damage − DR = {damage} − {dr} = {damage - dr}"
+    step(f"Penetrating damage = damage − DR = {damage} − {dr} = {n(damage - dr)}"
          + (" → 0 (it bounces off)." if damage <= dr else "."), rule="#damage-resistance")
     hurt = injury_from(penetrating, damage_type)
     step(f"Injury ({damage_type}) = {n(WOUNDING[damage_type])} × {penetrating} = {n(penetrating * WOUNDING[damage_type])}"
          + (f", fractions dropped → {hurt}" if hurt != penetrating * WOUNDING[damage_type] else "") + " HP.",
          rule="#from-damage-to-injury")
     shock = shock_penalty(hurt, hp)
-    if hp < 20:
+    if hurt == 0:
+        step("Shock: no HP lost, so no shock.", rule="#shock")
+    elif hp < SHOCK_BIG_HP:
         step(f"Shock: −1 per HP lost, at most −{SHOCK_CAP}: {hurt} HP → {signed(shock)}.", rule="#shock")
     else:
-        step(f"Shock with {hp} HP (20 or more): −1 per HP/10 = {n(Fraction(hp, 10))} HP lost, rounded down, at most "
-             f"−{SHOCK_CAP}: {hurt} / {n(Fraction(hp, 10))} = {n(Fraction(hurt * 10, hp))} → {signed(shock)}.",
-             rule="#shock")
+        per = shock_step(hp)
+        least = " (any injury causes at least −1)" if hurt < per else ""
+        step(f"Shock with {hp} HP (20 or more): −1 for each full {per} HP lost (HP / 10, rounded down), "
+             f"at most −{SHOCK_CAP}: {hurt} / {per} → {signed(shock)}{least}.", rule="#shock")
     major = hurt > Fraction(hp, 2)
     step(f"Major wound: a single injury over HP / 2 = {hp} / 2 = {n(Fraction(hp, 2))}; "
          f"{hurt} HP {'is' if major else 'is not'} over it, so {'yes' if major else 'no'}.", rule="#major-wounds")
-    knockdown = Fraction(0)
+    knockdown = None  # no roll unless a major wound hits the torso
     if major and torso:
         knockdown = ht_chance
         step(f"Major wound to the torso: HT roll at {ht}, made {pct(ht_chance)} of the time; failure by 1–4 "
              f"stuns, failure by 5 or more knocks the character out.", rule="#major-wounds")
         roll_chart(step, ht, "HT", f"shrugs off the major wound {pct(ht_chance)} of the time")
     after = before - hurt
-    step(f"HP left = {before} − {hurt} = {after}.", rule="#general-damage")
+    step(f"HP left = {n(before)} − {hurt} = {n(after)}.", rule="#general-damage")
     crossed = [k for k in DEATH_MULTIPLES if after <= -k * hp < before]
     dead = after <= -DEAD_MULTIPLE * hp
-    conscious = Fraction(0)
+    conscious = None  # no roll above 0 HP
     if dead:
-        step(f"At or below −5 × HP = {-DEAD_MULTIPLE * hp}: automatic death.", rule="#1-hp-and-below-death-checks")
+        step(f"At or below −5 × HP = {n(-DEAD_MULTIPLE * hp)}: automatic death.", rule="#1-hp-and-below-death-checks")
         survives = Fraction(0)
     else:
         if reeling(after, hp):
-            step(f"Under 1/3 of HP ({after} × 3 < {hp}): reeling, so Move and Dodge are halved, rounded up.",
+            step(f"Under 1/3 of HP ({n(after)} × 3 < {hp}): reeling, so Move and Dodge are halved, rounded up.",
                  rule="#reeling-under-13-of-your-hp")
         if after <= 0:
             conscious = ht_chance
@@ -756,7 +786,7 @@ def injury(step, damage, dr, damage_type, hp, hp_lost_before, ht, torso):
             roll_chart(step, ht, "HT", f"stays conscious {pct(ht_chance)} of the time, each turn")
         survives = ht_chance ** len(crossed)
         if crossed:
-            marks = ", ".join(f"−{k} × HP = {-k * hp}" for k in crossed)
+            marks = ", ".join(f"−{k} × HP = {n(-k * hp)}" for k in crossed)
             step(f"Death checks: this hit crossed {marks}; {len(crossed)} HT roll{'s' if len(crossed) > 1 else ''} "
                  f"to survive, all made {pct(survives)} of the time.", rule="#1-hp-and-below-death-checks")
             roll_chart(step, ht, "HT", f"each death check succeeds {pct(ht_chance)} of the time"
@@ -773,7 +803,7 @@ def below_a_third(score: int) -> int:
 
 def hp_thresholds(hp: int) -> tuple:
     """(reeling at or below, death checks at, dead at) for a HP score."""
-    return (below_a_third(hp), ", ".join(str(-k * hp) for k in DEATH_MULTIPLES), -DEAD_MULTIPLE * hp)
+    return (below_a_third(hp), ", ".join(n(-k * hp) for k in DEATH_MULTIPLES), -DEAD_MULTIPLE * hp)
 
 
 @table("gurps.hp_thresholds")
@@ -789,7 +819,8 @@ def shock_table():
     hps = (10, 19, 20, 25, 30, 40)
     rows = tuple((injury_hp, *(shock_penalty(injury_hp, hp) for hp in hps)) for injury_hp in range(1, 11))
     return ("Shock penalty by injury", ("Injury (HP)", *(f"{hp} HP" for hp in hps)), rows,
-            "Under 20 HP: −1 per HP lost. With 20 or more: −1 per HP/10 lost, rounded down. Never worse than −4.")
+            "Under 20 HP: −1 per HP lost. With 20 or more: −1 for each full HP/10 lost, HP/10 rounded down "
+            "first, and at least −1 for any injury. Never worse than −4.")
 
 
 # --------------------------------------------------------------------------- recovery
@@ -808,10 +839,10 @@ FP_REST_MINUTES = 10
     page="gurps/recovery-and-fatigue/",
     inputs=[
         Input("hp", "Hit Points (HP)", "int", 10, min=1, max=200, help="the full score"),
-        Input("hp_lost", "HP lost", "int", 6, min=0, max=2000, help="0 = unhurt"),
+        Input("hp_lost", "HP lost", "int", 6, min=0, max=2000, help="all the injury not yet healed"),
         Input("ht", "HT", "int", 10, min=1, max=30),
         Input("conditions", "GM's modifier for rest", "int", 0, min=-10, max=10,
-              help="penalty for bad conditions, bonus for very good ones; 0 = ordinary"),
+              help="a penalty for bad conditions, a bonus for very good ones; leave at 0 for ordinary rest"),
     ],
     outputs=[
         Output("current_hp", "HP now"),
@@ -825,12 +856,12 @@ FP_REST_MINUTES = 10
 def recovery(step, hp, hp_lost, ht, conditions):
     current = hp - hp_lost
     ht_chance = chance_of_success(ht)
-    step(f"HP now = {hp} − {hp_lost} = {current}.", rule="#recovering-from-unconsciousness")
+    step(f"HP now = {hp} − {hp_lost} = {n(current)}.", rule="#recovering-from-unconsciousness")
     if current <= -DEAD_MULTIPLE * hp:
-        step(f"At or below −5 × HP = {-DEAD_MULTIPLE * hp} the character is dead; nothing heals.",
+        step(f"At or below −5 × HP = {n(-DEAD_MULTIPLE * hp)} the character is dead; nothing heals.",
              rule="gurps/injury/#1-hp-and-below-death-checks")
-        return {"current_hp": current, "waking": "dead", "wake_chance": 0, "daily_roll": 0,
-                "fewest_days": 0, "average_days": 0}
+        return {"current_hp": current, "waking": "dead", "wake_chance": None, "daily_roll": None,
+                "fewest_days": None, "average_days": None}
     if current >= 1:
         waking = f"wakes on their own after {UNCONSCIOUS_AWAKE_MINUTES} minutes"
         wake_chance = Fraction(1)
@@ -839,20 +870,20 @@ def recovery(step, hp, hp_lost, ht, conditions):
     elif current > -hp:
         waking = f"HT roll every hour to wake; about {n(1 / ht_chance)} hours on average"
         wake_chance = ht_chance
-        step(f"Unconscious at 0 HP or less but above −1 × HP = {-hp}: a HT roll ({ht}) every hour, "
+        step(f"Unconscious at 0 HP or less but above −1 × HP = {n(-hp)}: a HT roll ({ht}) every hour, "
              f"made {pct(ht_chance)} of the time, so {n(1 / ht_chance)} hours on average.",
              rule="#recovering-from-unconsciousness")
         roll_chart(step, ht, "HT", f"wakes {pct(ht_chance)} of the time, each hour")
     else:
         waking = "one HT roll after 12 hours; failure means no waking without medical care, and a HT roll every 12 hours to live"
         wake_chance = ht_chance
-        step(f"Unconscious at −1 × HP = {-hp} or below: a single HT roll after 12 hours ({pct(ht_chance)}); "
+        step(f"Unconscious at −1 × HP = {n(-hp)} or below: a single HT roll after 12 hours ({pct(ht_chance)}); "
              f"on a failure, only medical care wakes them, and until it comes each 12 hours brings a HT roll or death.",
              rule="#recovering-from-unconsciousness")
         roll_chart(step, ht, "HT", f"wakes after 12 hours {pct(ht_chance)} of the time")
     target = ht + conditions
     daily = chance_of_success(target)
-    mod = f" {signed(conditions)} for conditions = {target}" if conditions else ""
+    mod = f" {signed(conditions)} for conditions = {n(target)}" if conditions else ""
     step(f"Natural recovery: after each day of rest and decent food, a HT roll ({ht}{mod}) restores 1 HP; "
          f"it succeeds {pct(daily)} of the time.", rule="#natural-recovery")
     roll_chart(step, target, "HT", f"heals 1 HP {pct(daily)} of the time, each day")
@@ -888,23 +919,23 @@ def fp_state(current: int, fp: int) -> str:
     page="gurps/recovery-and-fatigue/",
     inputs=[
         Input("fp", "Fatigue Points (FP)", "int", 10, min=1, max=100, help="the full score"),
-        Input("fp_lost", "FP lost", "int", 7, min=0, max=500, help="all fatigue taken so far; 0 = none"),
+        Input("fp_lost", "FP lost", "int", 7, min=0, max=500, help="all the fatigue not yet rested off"),
         Input("will", "Will", "int", 10, min=1, max=30, help="for the roll to act at 0 FP or less"),
     ],
     outputs=[
         Output("current_fp", "FP now", min=-100, max=100),
         Output("condition", "Condition"),
         Output("halved", "Move, Dodge and ST halved"),
-        Output("will_roll", "Will roll to act", format="percent", help="0 when no roll is needed"),
+        Output("will_roll", "Will roll to act", format="percent", help="shown at 0 FP or less"),
         Output("hp_injury", "HP of injury from fatigue", min=0),
-        Output("wake_minutes", "Minutes of rest to wake", "min", help="0 when awake", min=0),
+        Output("wake_minutes", "Minutes of rest to wake", "min", help="shown when unconscious", min=0),
         Output("rest_minutes", "Minutes of rest to full FP", "min", min=0),
     ],
 )
 def fatigue(step, fp, fp_lost, will):
     raw = fp - fp_lost
     current = max(raw, -fp)
-    step(f"FP now = {fp} − {fp_lost} = {raw}" + (f", but FP never drops below −1 × FP, so {current}." if raw < -fp else "."),
+    step(f"FP now = {fp} − {fp_lost} = {n(raw)}" + (f", but FP never drops below −1 × FP, so {n(current)}." if raw < -fp else "."),
          rule="#lost-fatigue-points")
     hp_injury = max(fp_lost - fp, 0)
     if hp_injury:
@@ -916,19 +947,22 @@ def fatigue(step, fp, fp_lost, will):
         step(f"Injury from fatigue: {text}: {hp_injury} HP.", rule="#lost-fatigue-points")
     halved = very_tired(current, fp)
     if halved:
-        step(f"Under 1/3 of FP ({current} × 3 < {fp}): very tired, so Move, Dodge and ST are halved, rounded up.",
-             rule="#lost-fatigue-points")
-    will_roll = Fraction(0)
+        step(f"Under 1/3 of FP ({n(current)} × 3 < {fp}): very tired, so Move, Dodge and ST are halved, rounded up.",
+             rule=ONE_THIRD_FP_RULE)
+    elif 3 * current == fp:
+        step(f"Exactly 1/3 of FP ({n(current)} × 3 = {fp}): not yet under a third, so not yet very tired.",
+             rule=ONE_THIRD_FP_RULE)
+    will_roll = None  # no roll above 0 FP, nor while unconscious
     if -fp < current <= 0:
         will_roll = chance_of_success(will)
-        step(f"At 0 FP or less: a Will roll ({will}) before any action beyond talking or resting, made "
+        step(f"At 0 FP or less: a Will roll ({n(will)}) before any action beyond talking or resting, made "
              f"{pct(will_roll)} of the time; a failure means collapse until FP is positive again.",
              rule="#lost-fatigue-points")
         roll_chart(step, will, "Will", f"acts {pct(will_roll)} of the time; otherwise collapses")
-    wake = 0
+    wake = None  # awake
     if current <= -fp:
         wake = FP_REST_MINUTES * (1 - current)
-        step(f"At −1 × FP = {-fp}: unconscious, waking at 1 FP after {1 - current} FP of rest "
+        step(f"At −1 × FP = {n(-fp)}: unconscious, waking at 1 FP after {1 - current} FP of rest "
              f"× {FP_REST_MINUTES} minutes = {wake} minutes.", rule="#lost-fatigue-points")
     rest = FP_REST_MINUTES * (fp - current)
     step(f"Rest restores 1 FP per {FP_REST_MINUTES} minutes: {fp - current} FP × {FP_REST_MINUTES} = {rest} minutes "

@@ -56,6 +56,7 @@ def test_exact_limits_with_a_fractional_basic_lift():
     (7, 40, 5), (7, 60, 4), (7, 120, 2), (7, 200, 1),   # 5.6 -> 5, 4.2 -> 4, 2.8 -> 2, 1.4 -> 1
     (2, 200, 1), (1, 120, 1),                           # 0.4 and 0.4 -> never below 1
     (0, 200, 0),                                        # our reading: Basic Move 0 stays 0
+    (5, 250, 1), (10, 300, 2), (10, 301, 0),            # our reading: Extra-Heavy to 15 x BL, then 0
 ])
 def test_move_by_encumbrance(basic_move, load, move):
     assert enc(st=10, basic_move=basic_move, load_lb=load)["move"] == move
@@ -74,15 +75,35 @@ def test_basic_move_defaults_to_basic_speed_without_fractions():
     assert enc(basic_speed=6.75, basic_move=4).inputs["basic_move"] == 4
 
 
-def test_over_extra_heavy_is_not_an_error():
-    on_back = enc(st=10, load_lb=250)
-    assert on_back["move"] == 0 and on_back["encumbrance"] == "Over Extra-Heavy"
-    assert on_back["encumbrance_level"] == 4
-    assert "1 FP" in on_back["note"] and "cannot move" in on_back["note"]
-    assert "300 lb" in on_back["note"]  # 15 x BL
-    too_heavy = enc(st=10, load_lb=301)
-    assert too_heavy["move"] == 0 and "shift" in too_heavy["note"] and "1000 lb" in too_heavy["note"]
-    assert enc(st=10, load_lb=300)["note"] == on_back["note"].replace("250 lb", "300 lb")
+def test_over_10_bl_counts_as_extra_heavy_up_to_15_bl():
+    # Our reading: 10-15 x BL is what you can carry on your back, and the source calls a load over
+    # 10 x BL Extra-Heavy, so it keeps Extra-Heavy's Move and Dodge, plus 1 FP a second.
+    on_back = enc(st=10, basic_speed=5, basic_move=5, load_lb=250)          # BL 20 lb: 12.5 x BL
+    assert (on_back["encumbrance_level"], on_back["move"], on_back["dodge"]) == (4, 1, 4)
+    assert on_back["encumbrance"] == "Extra-Heavy, over 10 × BL"
+    assert "1 FP" in on_back["note"]
+    assert enc(st=10, basic_move=10, load_lb=300)["move"] == 2                # exactly 15 x BL: 10 x 0.2
+    too_heavy = enc(st=10, basic_move=10, load_lb=301)
+    assert too_heavy["move"] == 0 and too_heavy["dodge"] is None and too_heavy["encumbrance"] == "Too heavy to carry"
+    assert "shift" in too_heavy["note"] and "1000 lb" in too_heavy["note"]    # 50 x BL
+
+
+def test_the_over_10_bl_reading_is_one_sentence_on_every_calculator_and_page():
+    from pathlib import Path
+
+    from rulescore.gurps import OVER_10_BL_READING, OVER_10_BL_SENTENCE
+
+    assert OVER_10_BL_READING.startswith("Our reading: a load over 10 × BL")
+    assert OVER_10_BL_READING in enc(st=10, load_lb=250)["note"]
+    assert OVER_10_BL_READING in enc(st=10, load_lb=400)["note"]
+    assert OVER_10_BL_READING in enc(st=10, load_lb=250).steps
+    assert OVER_10_BL_READING in calculate("gurps.lifting", {"st": 10, "weight_lb": 250}).steps
+    assert OVER_10_BL_READING not in enc(st=10, load_lb=200).steps            # exactly 10 x BL: a level
+    docs = Path(__file__).resolve().parent.parent / "docs" / "gurps"
+    for page in ("encumbrance.md", "lifting.md"):
+        text = " ".join((docs / page).read_text(encoding="utf-8").split())
+        assert OVER_10_BL_SENTENCE in text, page
+        assert "cannot move while carrying it" not in text
 
 
 def test_source_jump_examples():
@@ -157,8 +178,12 @@ BRANCH_CASES = {
     "gurps.recovery": [{"hp": 10, "hp_lost": 12}, {"hp": 10, "hp_lost": 22}, {"hp": 10, "hp_lost": 3}],
     "gurps.injury": [{"damage": 30, "hp": 10, "damage_type": "crushing"}, {"damage": 6, "torso": False}],
     "gurps.fright_check": [{"will": 11, "roll": "13"}, {"will": 11, "roll": "18"}, {"will": 11, "roll": "5"}],
-    "gurps.defense": [{"shield_skill": 12, "stunned": True, "halved": True}],
-    "gurps.throwing": [{"st": 25}, {"st": 10, "weight_lb": 200}],
+    "gurps.defense": [{"shield_skill": 12, "stunned": True, "halved": True},
+                      {"weapon_skill": 0, "halved": True, "very_tired": True}],
+    "gurps.throwing": [{"st": 25}, {"st": 10, "weight_lb": 200}, {"st": 100, "weight_lb": 1}],
+    "gurps.damage": [{"st": 100}, {"st": 42}, {"st": 43}],
+    "gurps.encumbrance": [{"st": 10, "load_lb": 250}, {"st": 10, "load_lb": 301}],
+    "gurps.lifting": [{"st": 10, "weight_lb": 250}],
     "gurps.climbing": [{"climb": "ladder_up"}],
 }
 
@@ -218,3 +243,67 @@ def test_encumbrance_and_jump_declare_their_ranges():
     ranges = {o.name: (o.min, o.max) for o in get("gurps.encumbrance").outputs}
     assert ranges["encumbrance_level"] == (0, 4) and ranges["dodge"] == (1, None) and ranges["move"] == (0, None)
     assert all(o.min == 0 for o in get("gurps.jump").outputs)
+
+
+# --- One default per quantity, inputs in words, a true minus sign ---------------------------
+
+def gurps_specs():
+    import rulescore
+
+    for entry in rulescore.catalogue():
+        if entry["id"].startswith("gurps."):
+            for spec in entry["inputs"]:
+                yield entry["id"], spec
+
+
+SHARED_DEFAULTS = {"st": 10, "dx": 10, "ht": 10, "hp": 10, "fp": 10, "will": 10, "basic_speed": 5,
+                   "basic_move": 5, "encumbrance_level": 0}
+
+
+def test_every_gurps_calculator_gives_a_quantity_the_same_default():
+    seen = {}
+    for calc_id, spec in gurps_specs():
+        if spec["name"] in SHARED_DEFAULTS:
+            seen.setdefault(spec["name"], set()).add((calc_id, spec["default"]))
+    for name, found in seen.items():
+        assert {default for _, default in found} == {SHARED_DEFAULTS[name]}, (name, sorted(found))
+    assert calculate("gurps.jump", {})["standing_high_jump_in"] == 20     # Basic Move 5: 6 x 5 - 10
+
+
+def test_gurps_labels_and_help_read_as_words_not_code():
+    import re
+
+    for calc_id, spec in gurps_specs():
+        for text in (spec["label"], spec["help"]):
+            assert not re.search(r"\d\s*=|=\s*\d|\bX\b", text), (calc_id, spec["name"], text)
+            assert not re.search(r"\d-\d|-\d", text), (calc_id, spec["name"], text)   # a true minus, −
+
+
+def test_gurps_steps_and_charts_use_a_true_minus_sign():
+    # Every negative number in the working is written "−3", never "-3"; dice too: "1d−2".
+    import re
+
+    import rulescore
+    from tests.samples import sample_cases
+
+    for entry in rulescore.catalogue():
+        if not entry["id"].startswith("gurps."):
+            continue
+        for inputs in [{}, *sample_cases(entry, 20), *BRANCH_CASES.get(entry["id"], [])]:
+            result = calculate(entry["id"], inputs)
+            texts = list(result.steps) + [c["title"] for c in result.charts] + \
+                [c["summary"] for c in result.charts] + [bar["label"] for c in result.charts for bar in c["bars"]]
+            for text in texts:
+                assert not re.search(r"-\d", text), (entry["id"], inputs, text)
+
+
+def test_gurps_dice_outputs_are_dice_and_their_steps_show_a_true_minus():
+    from rulescore.core import get
+
+    formats = {o.name: o.format for o in get("gurps.damage").outputs}
+    assert all(formats[name] == "dice" for name in ("thrust", "swing", "thrust_strong", "swing_strong"))
+    assert {o.name: o.format for o in get("gurps.throwing").outputs}["damage"] == "dice"
+    result = calculate("gurps.damage", {"st": 10})
+    assert result["thrust"] == "1d-2"                                    # the value stays ASCII
+    assert "thrust 1d−2" in result.steps[0]
+    assert calculate("gurps.throwing", {"st": 10, "weight_lb": 2})["damage"] == "1d-4"

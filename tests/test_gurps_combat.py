@@ -150,7 +150,10 @@ def test_fright_check_our_reading_margin_never_below_zero():
     result = calc("gurps.fright_check", will=20, roll="17")
     assert result["margin"] == 0 and "2–12 seconds" in result["outcome"]
     assert calc("gurps.fright_check", will=20, roll="16")["outcome"].startswith("success")
-    assert calc("gurps.fright_check", will=10, roll="none")["margin"] == 0
+    # With no roll entered there is no margin and no result to show: None, hidden on the page.
+    unrolled = calc("gurps.fright_check", will=10, roll="none")
+    assert unrolled["margin"] is None and unrolled["outcome"] is None
+    assert calc("gurps.fright_check", will=10, roll="5")["margin"] is None     # a success has no margin
 
 
 def test_fright_check_roll_must_be_a_3d6_total():
@@ -239,9 +242,10 @@ def test_parry_and_block_are_three_plus_half_skill(skill, parry):
 
 
 def test_no_skill_no_parry_or_block():
-    result = calc("gurps.defense", weapon_skill=0, shield_skill=0)
-    assert result["parry"] == 0 and result["parry_chance"] == 0
-    assert result["block"] == 0 and result["block_chance"] == 0
+    # Without the skill Parry and Block do not apply: None, which the page hides, rather than 0.
+    result = calc("gurps.defense", weapon_skill=0, shield_skill=0, stunned=True, increased_defense="parry")
+    assert result["parry"] is None and result["parry_chance"] is None
+    assert result["block"] is None and result["block_chance"] is None
 
 
 def test_defence_odds_respect_3_4_and_17_18():
@@ -257,7 +261,7 @@ def test_halved_dodge_rounds_up_and_bonuses_follow():
     result = calc("gurps.defense", basic_speed=5, halved=True, increased_defense="dodge", stunned=True)
     assert result["dodge"] == 4 + 2 - 4
     blocked = calc("gurps.defense", shield_skill=0, increased_defense="block")
-    assert blocked["block"] == 0  # nothing to add the +2 to
+    assert blocked["block"] is None  # nothing to add the +2 to
 
 
 def test_dodge_table_agrees_with_calculator():
@@ -282,9 +286,22 @@ def test_strong_gives_one_per_die_when_better():
     assert calc("gurps.damage", st=14)["swing_strong"] == "2d+2"   # 2 dice: +2 either way
 
 
-def test_damage_table_stops_at_20():
+@pytest.mark.parametrize("st, thrust, swing", [
+    # Rows of the Basic Set table past ST 20, as the project's facts file lists them.
+    (21, "2d", "4d-1"), (22, "2d", "4d"), (27, "3d-1", "5d+1"), (35, "4d-1", "6d+1"), (41, "4d+2", "7d"),
+    (50, "5d+2", "8d-1"), (51, "5d+2", "8d"), (61, "7d-1", "9d"), (66, "7d+2", "9d+2"), (77, "9d-1", "11d-1"),
+    (86, "10d-1", "11d+2"), (97, "11d-1", "13d-1"), (100, "11d", "13d")])
+def test_damage_past_st_20_follows_the_basic_set_table(st, thrust, swing):
+    result = calc("gurps.damage", st=st)
+    assert (result["thrust"], result["swing"]) == (thrust, swing)
+    row = rulescore.table("gurps.damage_by_st_above_20")["rows"][(st - 21) % 20]
+    assert tuple(row[3 * ((st - 21) // 20):][:3]) == (st, thrust.replace("-", "−"), swing.replace("-", "−"))
+
+
+def test_damage_table_stops_at_100():
+    assert calc("gurps.damage", st=100)["swing_max"] == 78        # 13d: 13 x 6
     with pytest.raises(RulesInputError):
-        calc("gurps.damage", st=21)
+        calc("gurps.damage", st=101)
 
 
 @pytest.mark.parametrize("damage, dr, kind, penetrating, injury", [
@@ -297,9 +314,12 @@ def test_penetration_and_wounding(damage, dr, kind, penetrating, injury):
 
 @pytest.mark.parametrize("injury, hp, shock", [
     (0, 10, 0), (1, 10, -1), (3, 10, -3), (4, 10, -4), (9, 10, -4), (19, 19, -4),
-    (1, 20, 0), (2, 20, -1), (3, 20, -1), (4, 20, -2), (5, 25, -2), (4, 25, -1), (8, 20, -4), (30, 40, -4)])
+    (1, 20, -1), (2, 20, -1), (3, 20, -1), (4, 20, -2), (5, 25, -2), (8, 20, -4), (30, 40, -4),
+    (4, 25, -2), (2, 21, -1),            # the examples of the GM's report: HP/10 rounded down first
+    (1, 21, -1), (2, 30, -1), (5, 30, -1), (6, 30, -2), (39, 100, -3), (40, 100, -4)])
 def test_shock(injury, hp, shock):
-    # Our reading for 20+ HP: injury / (HP / 10), exact, then rounded down (25 HP: 5 / 2.5 = 2).
+    # Our reading for 20+ HP: HP / 10 rounded down first, then -1 per full step lost (25 HP: -1 per
+    # 2 HP, so 4 HP lost is -2), and any injury causes at least -1, since every injury causes shock.
     assert shock_penalty(injury, hp) == shock
     assert calc("gurps.injury", damage=injury, damage_type="crushing", hp=hp)["shock"] == shock
 
@@ -309,12 +329,12 @@ def test_shock(injury, hp, shock):
 def test_major_wound_is_more_than_half_hp(hp, injury, major):
     result = calc("gurps.injury", damage=injury, damage_type="crushing", hp=hp)
     assert result["major_wound"] is major
-    assert (result["knockdown_roll"] > 0) is major
+    assert (result["knockdown_roll"] is not None) is major
 
 
 def test_major_wound_off_the_torso_needs_no_roll():
     result = calc("gurps.injury", damage=8, damage_type="crushing", hp=10, torso=False)
-    assert result["major_wound"] and result["knockdown_roll"] == 0
+    assert result["major_wound"] and result["knockdown_roll"] is None
 
 
 @pytest.mark.parametrize("lost, hurt, reeling, conscious_roll, checks, dead", [
@@ -334,7 +354,7 @@ def test_hp_consequences(lost, hurt, reeling, conscious_roll, checks, dead):
     result = calc("gurps.injury", damage=hurt, damage_type="crushing", hp=12, hp_lost_before=lost, ht=11)
     assert result["new_hp"] == 12 - lost - hurt
     assert result["reeling"] is reeling
-    assert (result["conscious_roll"] > 0) is (conscious_roll and not dead)
+    assert (result["conscious_roll"] is not None) is (conscious_roll and not dead)
     assert result["death_checks"] == checks
     assert (result["condition"] == "dead") is dead
     ht_roll = share(lambda t: t <= 11)
@@ -351,7 +371,7 @@ def test_hp_threshold_table_agrees_with_the_calculator():
         assert calc("gurps.injury", damage=hp - reel_at, damage_type="crushing", hp=hp)["reeling"]
         assert not calc("gurps.injury", damage=hp - reel_at - 1, damage_type="crushing", hp=hp)["reeling"]
         assert calc("gurps.injury", damage=hp - dead_at, damage_type="crushing", hp=hp)["condition"] == "dead"
-        assert checks.split(", ")[0] == str(-hp)
+        assert checks.split(", ")[0] == f"−{hp}"
 
 
 # ----------------------------------------------------------------- recovery
@@ -362,7 +382,9 @@ def test_waking_up():
     assert "every hour" in hourly["waking"] and exact(hourly["wake_chance"]) == share(lambda t: t <= 12)
     assert "every hour" in calc("gurps.recovery", hp=10, hp_lost=19)["waking"]      # -9, above -10
     assert "12 hours" in calc("gurps.recovery", hp=10, hp_lost=20)["waking"]        # exactly -1 x HP
-    assert calc("gurps.recovery", hp=10, hp_lost=60)["waking"] == "dead"            # exactly -5 x HP
+    dead = calc("gurps.recovery", hp=10, hp_lost=60)                                # exactly -5 x HP
+    assert dead["waking"] == "dead"
+    assert all(dead[name] is None for name in ("wake_chance", "daily_roll", "fewest_days", "average_days"))
 
 
 def test_natural_recovery_days():
@@ -376,11 +398,11 @@ def test_natural_recovery_days():
 # ----------------------------------------------------------------- fatigue
 
 @pytest.mark.parametrize("lost, current, condition, halved, will_roll, hp_injury, wake", [
-    (0, 10, "rested", False, False, 0, 0),
-    (6, 4, "tired, no penalty yet", False, False, 0, 0),
-    (7, 3, "very tired", True, False, 0, 0),           # 3 x 3 < 10: less than 1/3
-    (10, 0, "on the verge of collapse", True, True, 0, 0),
-    (13, -3, "on the verge of collapse", True, True, 3, 0),
+    (0, 10, "rested", False, False, 0, None),
+    (6, 4, "tired, no penalty yet", False, False, 0, None),
+    (7, 3, "very tired", True, False, 0, None),        # 3 x 3 < 10: less than 1/3
+    (10, 0, "on the verge of collapse", True, True, 0, None),
+    (13, -3, "on the verge of collapse", True, True, 3, None),
     (20, -10, "unconscious", True, False, 10, 110),
     (25, -10, "unconscious", True, False, 15, 110),  # past -1 x FP it all comes off HP
 ])
@@ -388,7 +410,10 @@ def test_fatigue(lost, current, condition, halved, will_roll, hp_injury, wake):
     result = calc("gurps.fatigue", fp=10, fp_lost=lost, will=11)
     assert result["current_fp"] == current and result["condition"] == condition
     assert result["halved"] is halved
-    assert exact(result["will_roll"]) == (share(lambda t: t <= 11) if will_roll else 0)
+    if will_roll:
+        assert exact(result["will_roll"]) == share(lambda t: t <= 11)
+    else:
+        assert result["will_roll"] is None      # no roll needed: hidden on the page
     assert result["hp_injury"] == hp_injury and result["wake_minutes"] == wake
     assert result["rest_minutes"] == 10 * (10 - current)
 
@@ -490,7 +515,8 @@ def test_defence_charts_one_per_defence_you_have():
         outputs, charts = exact_run("gurps.defense", {"weapon_skill": weapon, "shield_skill": shield,
                                                       "stunned": stunned})
         names = ["dodge"] + (["parry"] if weapon else []) + (["block"] if shield else [])
-        assert [title for title, _ in charts] == [f"3d6 against {name.capitalize()} {outputs[name]}" for name in names]
+        assert [title for title, _ in charts] == \
+            [f"3d6 against {name.capitalize()} {outputs[name]}".replace("-", "−") for name in names]
         for name, chart in zip(names, charts):
             assert share_of(chart, "success") == outputs[f"{name}_chance"]
 
@@ -499,9 +525,9 @@ def test_defence_charts_one_per_defence_you_have():
 def test_damage_charts_are_the_dice(st):
     outputs, [thrust, swing] = exact_run("gurps.damage", {"st": st})
     for chart, name in ((thrust, "thrust"), (swing, "swing")):
-        assert chart[0] == f"{name.capitalize()} {outputs[name]}"
+        assert chart[0] == f"{name.capitalize()} {outputs[name].replace('-', '−')}"
         assert all(kind == "neutral" for _, _, kind in chart[1])
-        assert int(chart[1][-1][0]) == outputs[f"{name}_max"]
+        assert int(chart[1][-1][0].replace("−", "-")) == outputs[f"{name}_max"]
 
 
 def test_injury_charts_are_the_ht_rolls():
@@ -510,7 +536,8 @@ def test_injury_charts_are_the_ht_rolls():
         outputs, charts = exact_run("gurps.injury", {"damage": damage, "damage_type": damage_type, "hp": 10,
                                                      "ht": 11, "torso": torso})
         alive = outputs["condition"] != "dead"  # past -5 x HP no roll is made
-        rolls = [bool(outputs["knockdown_roll"]), bool(outputs["conscious_roll"]), alive and bool(outputs["death_checks"])]
+        rolls = [outputs["knockdown_roll"] is not None, outputs["conscious_roll"] is not None,
+                 alive and bool(outputs["death_checks"])]
         assert len(charts) == sum(rolls)
         assert all(share_of(chart, "success") == ht_chance for chart in charts)
         if outputs["knockdown_roll"]:
@@ -531,6 +558,54 @@ def test_recovery_and_fatigue_charts():
             assert len(charts) == 2 and share_of(charts[0], "success") == outputs["wake_chance"]
     for fp_lost in range(0, 25):
         outputs, charts = exact_run("gurps.fatigue", {"fp": 10, "fp_lost": fp_lost, "will": 12})
-        assert len(charts) == bool(outputs["will_roll"])
+        assert len(charts) == (outputs["will_roll"] is not None)
         if charts:
             assert share_of(charts[0], "success") == outputs["will_roll"]
+
+
+# ----------------------------------------------------------------- what the pages say
+
+from pathlib import Path  # noqa: E402
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def page_text(name: str) -> str:
+    """A docs page with its line breaks folded, so a sentence can be found across lines."""
+    return " ".join((DOCS / name).read_text(encoding="utf-8").split())
+
+
+def test_turn_order_ties_with_any_pc_in_them_go_to_dx():
+    # The tie rule applies whenever PCs are involved, a PC tied with an NPC included.
+    text = page_text("gurps/maneuvers.md")
+    assert "Where player characters are tied" not in text
+    assert "Any other tie with a player character in it, whether two PCs or a PC and an NPC, goes to the higher" in text
+
+
+def test_quick_reference_shock_and_healing_lines_leave_nothing_out():
+    text = page_text("gurps/quick-reference.md")
+    shock = text[text.index("- Shock:"):text.index("- A major wound")]
+    assert "20 or more HP" in shock and "tenth of your HP" in shock and "−4" in shock
+    healing = text[text.index("Quiet rest restores"):]
+    assert "rest" in healing and "decent food" in healing and "HT roll" in healing
+
+
+def test_injury_page_states_the_shock_reading_with_its_examples():
+    text = page_text("gurps/injury.md")
+    assert "Our reading: shock with 20 or more HP" in text
+    assert "with 25 HP a tenth is 2 HP, so a 4-HP injury gives −2" in text
+    assert "with 21 HP, a 2-HP injury gives −1" in text and "at least −1" in text
+    assert "An injury too small to reach a whole point of shock causes none" not in text
+    assert shock_penalty(4, 25) == -2 and shock_penalty(2, 21) == -1
+
+
+def test_credits_name_the_basic_set_and_carry_the_sjg_notice():
+    text = page_text("credits.md")
+    assert "GURPS Basic Set**, fourth edition" in text
+    for table_name in ("critical hit", "speed/range table", "past ST 20"):
+        assert table_name in text
+    assert ("GURPS is a trademark of Steve Jackson Games, and its rules and art are copyrighted by Steve Jackson "
+            "Games. All rights are reserved by Steve Jackson Games. This game aid is the original creation of "
+            "Rules at the Table and is released for free distribution, and not for resale, under the permissions "
+            "granted in the [Steve Jackson Games Online Policy]") in text
+    assert "not endorsed by Steve Jackson Games" in text

@@ -82,7 +82,9 @@ def test_what_you_can_do_with_an_object_at_each_limit(weight, has, lacks):
 
 
 def test_no_object_no_verdict():
-    assert "enter a weight" in run("gurps.lifting")["verdict"]
+    # With no weight entered the verdict does not apply: None, which the page hides.
+    assert run("gurps.lifting")["verdict"] is None
+    assert run("gurps.lifting", weight_lb=1)["verdict"]
 
 
 # --- Running --------------------------------------------------------------------------------
@@ -161,6 +163,33 @@ def test_very_tired_halves_water_move_rounding_up(basic_move, wm):
     assert run("gurps.swimming", basic_move=basic_move, very_tired=True)["water_move"] == wm
 
 
+def test_one_reading_of_a_third_of_your_fp_on_every_page_and_calculator():
+    # Our reading: "very tired" starts strictly under 1/3 of FP (the Fatigue chart, which the running
+    # and swimming rules point to). 3 FP left of 9 is not yet very tired; 2 is.
+    import re
+    from pathlib import Path
+
+    from rulescore.gurps import ONE_THIRD_FP_RULE
+
+    assert run("gurps.fatigue", fp=9, fp_lost=6)["halved"] is False
+    assert run("gurps.fatigue", fp=9, fp_lost=7)["halved"] is True
+    anchor = ONE_THIRD_FP_RULE.split("#")[1]
+    for calc_id in ("gurps.running", "gurps.swimming", "gurps.hiking", "gurps.defense"):
+        spec = next(i for i in rulescore.get(calc_id).inputs if i.name == "very_tired")
+        assert spec.label == "Under 1/3 of your FP", calc_id
+        result = calculate(calc_id, {"very_tired": True})
+        assert ONE_THIRD_FP_RULE in result.step_rules or calc_id == "gurps.hiking", calc_id
+    assert ONE_THIRD_FP_RULE in calculate("gurps.fatigue", {"fp": 9, "fp_lost": 6}).step_rules
+    docs = Path(__file__).resolve().parent.parent / "docs" / "gurps"
+    fatigue_page = (docs / "recovery-and-fatigue.md").read_text(encoding="utf-8")
+    assert "{#" + anchor + "}" in fatigue_page
+    for page in ("running.md", "swimming.md"):
+        text = " ".join((docs / page).read_text(encoding="utf-8").split())
+        assert f"recovery-and-fatigue.md#{anchor}" in text, page
+        assert not re.search(r"third (of your FP )?or less", text), page
+        assert "already slowed" not in text, page
+
+
 # --- Throwing -------------------------------------------------------------------------------
 
 TABLE = [("0.05", "3.5"), ("0.10", "2.5"), ("0.15", "2.0"), ("0.20", "1.5"), ("0.40", "1.0"), ("0.50", "0.8"),
@@ -183,9 +212,21 @@ def test_a_ratio_exactly_on_a_row_uses_that_row_and_just_over_uses_the_next(rati
 
 
 def test_between_6_and_8_bl_reads_the_10_row():
-    # Our reading: the rows for 10 and 12 can never apply, since 8 x BL is the most anyone throws.
-    r = run("gurps.throwing", st=10, weight_lb=150)
-    assert r["distance_modifier"] == pytest.approx(0.06) and r["distance_yd"] == pytest.approx(0.6)
+    # A ratio over 6 (up to the 8 x BL limit) reads the row for 10; only the row for 12 is out of reach.
+    for weight in (121, 140, 150, 160):                                  # ratios 6.05, 7, 7.5, 8
+        r = run("gurps.throwing", st=10, weight_lb=weight)
+        assert r["distance_modifier"] == pytest.approx(0.06) and r["distance_yd"] == pytest.approx(0.6)
+
+
+def test_the_throwing_table_note_and_page_say_only_the_row_for_12_is_unreachable():
+    from pathlib import Path
+
+    note = rulescore.table("gurps.throwing_distance")["note"]
+    assert "row for 10" in note and "row for 12 is never reached" in note and "past 8 never apply" not in note
+    page = " ".join((Path(__file__).resolve().parent.parent / "docs" / "gurps" / "throwing.md")
+                    .read_text(encoding="utf-8").split())
+    assert "rows for 10 and 12 never apply" not in page
+    assert "a ratio of 7 reads the row for 10" in page and "row for 12" in page
 
 
 @pytest.mark.parametrize("weight, hands", [(40, "one hand"), (40.01, "two hands"), (160, "two hands")])
@@ -197,8 +238,9 @@ def test_one_hand_up_to_2_bl(weight, hands):
 def test_over_8_bl_is_too_heavy_to_throw():
     r = run("gurps.throwing", st=10, weight_lb=160.01)
     assert r["can_throw"] is False and "too heavy" in r["hands"]
-    assert r["distance_yd"] == 0 and r["damage"] == "none"
-    assert r["target_odds"] == 0 and r["area_odds"] == 0
+    # Nothing is thrown, so distance, damage and the rolls to hit do not apply: None, hidden on the page.
+    assert all(r[name] is None for name in ("distance_modifier", "distance_yd", "damage", "target_roll",
+                                            "target_odds", "area_roll", "area_odds"))
     assert "8 × BL = 160 lb" in " ".join(calculate("gurps.throwing", {"st": 10, "weight_lb": 161}).steps)
 
 
@@ -219,9 +261,15 @@ def test_thrown_damage_with_two_dice(weight, damage):
     assert run("gurps.throwing", st=19, weight_lb=weight)["damage"] == damage
 
 
-def test_no_damage_is_invented_above_st_20():
-    r = run("gurps.throwing", st=21, weight_lb=5)
-    assert "not given" in r["damage"] and r["distance_yd"] > 0
+@pytest.mark.parametrize("st, weight, damage", [
+    (21, 5, "2d-4"),       # BL 88 lb, ratio under 1/8: thrust 2d, -2 per die = 2d-4
+    (25, 2, "2d-2"),       # BL 125 lb, ratio under 1/8: thrust 2d+2, -2 per die = 2d-2
+    (25, 125, "2d+4"),     # exactly BL: +1 per die
+    (40, 1280, "4d-1"),    # BL 320 lb, 4 x BL: thrust 4d+1, -1/2 per die = -2
+    (100, 16000, "11d-11"),  # BL 2000 lb, 8 x BL: thrust 11d, -1 per die
+])
+def test_thrown_damage_above_st_20_uses_the_basic_set_table(st, weight, damage):
+    assert run("gurps.throwing", st=st, weight_lb=weight)["damage"] == damage
 
 
 def test_throwing_rolls():
@@ -239,8 +287,9 @@ def test_tiny_st_and_tiny_weights():
 
 def test_a_heavier_object_never_flies_farther():
     for st in (5, 10, 13):
-        distances = [run("gurps.throwing", st=st, weight_lb=w / 4)["distance_yd"] for w in range(1, 4 * 8 * 34)]
-        assert distances == sorted(distances, reverse=True)
+        results = [run("gurps.throwing", st=st, weight_lb=w / 4) for w in range(1, 4 * 8 * 34)]
+        distances = [r["distance_yd"] for r in results if r["can_throw"]]
+        assert len(distances) > 10 and distances == sorted(distances, reverse=True)
 
 
 # --- Hiking ---------------------------------------------------------------------------------
@@ -252,6 +301,15 @@ def test_miles_per_day_by_terrain(terrain, miles):
     assert r["miles_with_roll"] == pytest.approx(miles * 1.2)
     assert run("gurps.hiking", basic_move=5, terrain=terrain, hiking_success=True)["miles_per_day"] == \
         pytest.approx(miles * 1.2)
+
+
+def test_reeling_and_very_tired_halve_dodge_and_move_alike():
+    # Our reading, the same on every calculator: each condition halves (rounded up), so both halve twice.
+    assert run("gurps.defense", basic_speed=5, halved=True)["dodge"] == 4                     # 8 -> 4
+    assert run("gurps.defense", basic_speed=5, very_tired=True)["dodge"] == 4
+    assert run("gurps.defense", basic_speed=5, halved=True, very_tired=True)["dodge"] == 2    # 8 -> 4 -> 2
+    assert run("gurps.defense", basic_speed=6, halved=True, very_tired=True)["dodge"] == 3    # 9 -> 5 -> 3
+    assert run("gurps.hiking", basic_move=9, reeling=True, very_tired=True)["move"] == 3      # 9 -> 5 -> 3
 
 
 def test_hiking_uses_encumbered_move_and_halvings():
@@ -283,6 +341,9 @@ def test_untrained_climbers_use_dx_minus_5_or_the_better_of_the_two():
     assert run("gurps.climbing", climbing_skill=0, dx=12)["roll_target"] == 7
     assert run("gurps.climbing", climbing_skill=5, dx=14)["roll_target"] == 9    # default 9 beats skill 5
     assert run("gurps.climbing", climbing_skill=11, dx=14)["roll_target"] == 11
+    # Untrained with a very low DX: the default itself, below 0, not a skill of "0".
+    untrained = calculate("gurps.climbing", {"climbing_skill": 0, "dx": 3})
+    assert untrained["roll_target"] == -2 and "DX − 5 = 3 − 5 = −2" in untrained.steps[1]
 
 
 @pytest.mark.parametrize("climb", ["ladder_up", "ladder_down"])
@@ -464,7 +525,7 @@ def test_throwing_charts_damage_then_both_rolls_to_hit():
             assert charts == []
             continue
         *damage, target, area = charts
-        assert len(damage) == (1 if st <= 20 else 0)
+        assert len(damage) == 1                     # ST past 20 reads the Basic Set table
         assert all(kind == "neutral" for chart in damage for _, _, kind in chart[1])
         assert share_of(target, "success") == outputs["target_odds"]
         assert share_of(area, "success") == outputs["area_odds"]
@@ -473,7 +534,7 @@ def test_throwing_charts_damage_then_both_rolls_to_hit():
 def test_thrown_damage_chart_is_the_damage_dice():
     # ST 10 thrusts 1d-2; 2 lb (up to BL/8 is 2.5 lb) is -2 per die: 1d-4, totals -3 to 2.
     _, [damage, _, _] = exact_run("gurps.throwing", {"st": 10, "weight_lb": 2})
-    assert damage[0] == "Damage 1d-4"
+    assert damage[0] == "Damage 1d−4"                    # shown with a true minus sign
     assert [label for label, _, _ in damage[1]] == ["−3", "−2", "−1", "0", "1", "2"]
     assert all(p == Fraction(1, 6) for _, p, _ in damage[1])
 
@@ -494,7 +555,7 @@ def test_climbing_chart_is_each_roll_and_ladders_have_none():
         [chart] = charts
         assert share_of(chart, "success") == outputs["success_odds"]
         assert share_of(chart, "critical-failure") == outputs["critical_failure_odds"]
-        assert chart[0] == f"3d6 against Climbing {outputs['roll_target']}"
+        assert chart[0] == f"3d6 against Climbing {outputs['roll_target']}".replace("-", "−")
 
 
 def test_feat_steps_link_to_their_own_page_or_a_named_gurps_page():
