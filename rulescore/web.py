@@ -47,28 +47,81 @@ def escape(text: str) -> str:
     return str(text).translate(_MARKUP)
 
 
-def chart_svg(chart: dict) -> str:
-    """A roll's distribution as a small inline SVG bar chart; colours come from CSS classes
-    (rc-bar-success, ...), so it follows the light and dark palettes."""
+# What each kind of bar means, for the legend, in the order rulescore's CHART_KINDS gives.
+KIND_NAMES = {"critical-success": "critical success", "success": "success", "failure": "failure",
+              "critical-failure": "critical failure", "neutral": "neither"}
+# The drawing area in SVG units: every chart has the same shape and text size on the page,
+# whatever its number of bars (the stylesheet caps its width).
+_W, _H, _LEFT, _RIGHT, _TOP, _BASE = 160, 96, 16, 4, 16, 70
+
+
+def chart_summary(chart: dict) -> str:
+    """The chart's one-line summary; a chart drawn without one gets the share of each kind
+    of result (or the range of a plain distribution), so no chart goes without words."""
+    if chart.get("summary"):
+        return chart["summary"]
     bars = chart["bars"]
-    width, height, base = max(8 * len(bars), 120), 70, 56
-    step = width / len(bars)
+    if not bars:
+        return ""
+    shares = _shares(bars)
+    if set(shares) == {"neutral"}:
+        return f"{bars[0]['label']} to {bars[-1]['label']}"
+    return ", ".join(f"{KIND_NAMES[kind]} {percent_text(p)}" for kind, p in shares.items())
+
+
+def _shares(bars) -> dict:
+    shares = {kind: 0 for kind in KIND_NAMES}
+    for bar in bars:
+        shares[bar["kind"]] = shares.get(bar["kind"], 0) + bar["p"]
+    return {kind: p for kind, p in shares.items() if any(bar["kind"] == kind for bar in bars)}
+
+
+def chart_svg(chart: dict) -> str:
+    """A roll's distribution as a small inline SVG bar chart with its axes named ("roll",
+    "chance"), a legend of the kinds of result it shows and a caption; colours come from
+    CSS classes (rc-bar-success, ...), so it follows the light and dark palettes."""
+    bars = chart["bars"]
+    count = max(len(bars), 1)
+    plot = _W - _LEFT - _RIGHT
+    step = plot / count
     tallest = max((bar["p"] for bar in bars), default=0) or 1
-    every = 1 if len(bars) <= 20 else 5
-    shapes = []
+    longest = max((len(bar["label"]) for bar in bars), default=1)
+    # Label every bar when the labels fit side by side, else every 2nd, 5th or 10th, and
+    # the last one too where it does not crowd the one before.
+    room = longest * 3.4 + 1  # a label's width at the stylesheet's 6-unit font
+    every = next((n for n in (1, 2, 5, 10) if step * n >= room), 20)
+    last = len(bars) - 1
+    shapes = [f'<line class="rc-axis" x1="{_LEFT}" y1="{_BASE}" x2="{_W - _RIGHT}" y2="{_BASE}"/>',
+              f'<line class="rc-axis" x1="{_LEFT}" y1="{_TOP - 6}" x2="{_LEFT}" y2="{_BASE}"/>']
+    peak_done = False
     for i, bar in enumerate(bars):
-        h = 50 * bar["p"] / tallest
+        h = (_BASE - _TOP) * bar["p"] / tallest
         label = escape(bar["label"])
+        x = _LEFT + i * step
         shapes.append(
-            f'<rect class="rc-bar rc-bar-{bar["kind"]}" x="{i * step + 0.5:.1f}" y="{base - h:.1f}" '
-            f'width="{step - 1:.1f}" height="{h:.1f}"><title>{label}: {percent_text(bar["p"])}</title></rect>')
-        if i % every == 0 or i == len(bars) - 1:
-            shapes.append(f'<text x="{i * step + step / 2:.1f}" y="{height - 2}" text-anchor="middle">{label}</text>')
+            f'<rect class="rc-bar rc-bar-{bar["kind"]}" x="{x + 0.4:.1f}" y="{_BASE - h:.1f}" '
+            f'width="{max(step - 0.8, 0.4):.1f}" height="{h:.1f}"><title>{label}: {percent_text(bar["p"])}</title></rect>')
+        if i % every == 0 or i == last and (last % every) * step >= room:
+            shapes.append(f'<text x="{x + step / 2:.1f}" y="{_BASE + 8}" text-anchor="middle">{label}</text>')
+        if bar["p"] == tallest and not peak_done:
+            peak_done = True  # the tallest bar's chance gives the vertical axis its scale
+            anchor = "start" if i < count / 2 else "end"
+            shapes.append(f'<text class="rc-peak" x="{x + (0 if anchor == "start" else step):.1f}" y="{_TOP - 2}" '
+                          f'text-anchor="{anchor}">{percent_text(bar["p"])}</text>')
+    shapes.append(f'<text class="rc-axis-name" x="{_LEFT + plot / 2:.1f}" y="{_H - 2}" text-anchor="middle">roll</text>')
+    shapes.append(f'<text class="rc-axis-name" transform="translate(7 {(_TOP + _BASE) / 2:.0f}) rotate(-90)" '
+                  f'text-anchor="middle">chance</text>')
     title = escape(chart["title"])
-    summary = escape(chart["summary"])
+    summary = escape(chart_summary(chart))
+    shares = _shares(bars)
+    legend = ""
+    if set(shares) - {"neutral"}:  # a plain distribution (one colour) needs no legend
+        legend = '<ul class="rc-legend">' + "".join(
+            f'<li><span class="rc-swatch rc-bar-{kind}" aria-hidden="true"></span>{KIND_NAMES[kind]} {percent_text(p)}</li>'
+            for kind, p in shares.items()) + "</ul>"
     return (
-        f'<figure class="rc-chart"><svg viewBox="0 0 {width:.0f} {height}" role="img" '
-        f'aria-label="{title}. {summary}">{"".join(shapes)}</svg>'
+        f'<figure class="rc-chart"><svg viewBox="0 0 {_W} {_H}" width="{_W * 2}" height="{_H * 2}" role="img" '
+        f'aria-label="{title}. {summary}">{"".join(shapes)}</svg>{legend}'
         f"<figcaption>{title}{': ' if summary else ''}{summary}</figcaption></figure>"
     )
 

@@ -125,3 +125,110 @@ def test_every_rule_link_in_the_working_reaches_a_heading(site_dir):
                 assert page.exists(), f"{calc['id']}: rule link {link} names no page"
                 assert f'id="{anchor}"' in page.read_text(encoding="utf-8"), f"{calc['id']}: no #{anchor} on {path}"
     assert checked, "no step links to its rule"
+
+
+def test_outputs_that_do_not_apply_are_hidden_in_the_static_page(site_dir):
+    """A calculator's None (the output does not apply to the defaults) shows no row at all."""
+    hidden_somewhere = 0
+    for calc in rulescore.catalogue():
+        html = (site_dir / calc["page"] / "index.html").read_text(encoding="utf-8")
+        form = re.search(rf'<form [^>]*data-calculator="{re.escape(calc["id"])}".*?</form>', html, re.S).group(0)
+        for name, shown in respond(calc["id"])["outputs"].items():
+            row = re.search(rf'<div class="rc-output rc-output-{name}"( hidden)?><dt', form)
+            assert row, f"{calc['id']}: no row for {name}"
+            assert bool(row.group(1)) == (shown["value"] is None), f"{calc['id']}: {name}"
+            hidden_somewhere += shown["value"] is None
+    assert hidden_somewhere, "no default result has an output that does not apply"
+
+
+def test_each_page_with_calculators_opens_with_links_to_them(site_dir):
+    """Under the title, "Calculators on this page" links to each form, in page order."""
+    pages = {}
+    for page, kind, content in fences():
+        if kind == "calculator":
+            pages.setdefault(page, []).append(content)
+    for page, calc_ids in pages.items():
+        url = "" if page == "index.md" else page.removesuffix("index.md").removesuffix(".md").rstrip("/") + "/"
+        html = (site_dir / url / "index.html").read_text(encoding="utf-8")
+        strip = re.search(r'</h1><nav class="rc-on-this-page"[^>]*>(.*?)</nav>', html, re.S)
+        assert strip, f"{page}: no strip right under the title"
+        assert re.findall(r'href="#(calc-[^"]+)"', strip.group(1)) == \
+            ["calc-" + calc_id.replace(".", "-") for calc_id in dict.fromkeys(calc_ids)], page
+        for anchor in re.findall(r'href="#(calc-[^"]+)"', strip.group(1)):
+            assert f'<form id="{anchor}"' in html, f"{page}: the strip links to a missing #{anchor}"
+    assert pages
+    home = (site_dir / "index.html").read_text(encoding="utf-8")
+    article = re.search(r"<article.*?</article>", home, re.S).group(0)  # not only the site's tabs
+    assert 'href="calculators/"' in article, "the home page links to the calculators index"
+
+
+def test_titles_and_search_results_name_the_game(site_dir):
+    titles = {path: re.search(r"<title>(.*?)</title>", (site_dir / path / "index.html").read_text(encoding="utf-8")).group(1)
+              for path in ("", "gurps/", "gurps/encumbrance/", "shell/encumbrance/", "bfrpg/dungeon/", "calculators/")}
+    assert titles == {
+        "": "Rules at the Table",
+        "gurps/": "GURPS Lite · Rules at the Table",
+        "gurps/encumbrance/": "Encumbrance and Move · GURPS Lite · Rules at the Table",
+        "shell/encumbrance/": "Encumbrance · SHELL · Rules at the Table",
+        "bfrpg/dungeon/": "Dungeon adventures · Basic Fantasy RPG · Rules at the Table",
+        "calculators/": "Calculators · Rules at the Table",
+    }
+    docs = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    by_location = {doc["location"]: doc for doc in docs}
+    assert by_location["gurps/encumbrance/"]["title"] == "Encumbrance and Move · GURPS Lite"
+    assert by_location["shell/encumbrance/"]["title"] == "Encumbrance · SHELL"
+    assert by_location["gurps/"]["title"] == "GURPS Lite"  # not "GURPS Lite · GURPS Lite"
+    for doc in docs:
+        page = doc["location"].split("#")[0]
+        if "#" not in doc["location"] and page.split("/")[0] in ("gurps", "bfrpg", "shell") and page.count("/") > 1:
+            assert " · " in doc["title"], doc["location"]
+        # Calculator controls, default figures and status lines are not indexed.
+        for control in ("The live calculator starts", "Copy link", "Enter a value", "Show the working<",
+                        "Calculators on this page", "whole number, "):
+            assert control not in doc["text"], (doc["location"], control)
+
+
+def test_charts_name_their_axes_carry_a_summary_and_legend_their_kinds():
+    from tests.samples import sample_cases
+
+    seen = set()
+    for calc in rulescore.catalogue():
+        for inputs in [{}, *sample_cases(calc, random_cases=2)]:
+            answer = respond(calc["id"], inputs)
+            for svg in answer["ok"] and answer["charts"] or []:
+                kinds = set(re.findall(r'<rect class="rc-bar rc-bar-([a-z-]+)"', svg))
+                assert ">roll</text>" in svg and ">chance</text>" in svg, calc["id"]
+                caption = re.search(r"<figcaption>(.*?)</figcaption>", svg).group(1)
+                assert ": " in caption and caption.split(": ", 1)[1].strip(), f"{calc['id']}: a chart says nothing"
+                legend = re.findall(r'<span class="rc-swatch rc-bar-([a-z-]+)"', svg)
+                assert set(legend) == (kinds if kinds - {"neutral"} else set()), calc["id"]
+                assert 'width="320"' in svg  # an intrinsic size, so no stylesheet can blow it up
+                seen |= kinds
+    assert {"success", "failure", "critical-success", "critical-failure", "neutral"} <= seen
+
+
+def test_a_chart_without_a_summary_gets_one():
+    from rulescore.web import chart_svg
+
+    die = {"title": "1d6", "summary": "", "bars": [
+        {"label": str(n), "p": 1 / 6, "kind": "success" if n >= 5 else "failure"} for n in range(1, 7)]}
+    assert "<figcaption>1d6: success 33.33%, failure 66.67%</figcaption>" in chart_svg(die)
+    plain = {"title": "1d4", "summary": "", "bars": [{"label": str(n), "p": 0.25, "kind": "neutral"} for n in range(1, 5)]}
+    assert "<figcaption>1d4: 1 to 4</figcaption>" in chart_svg(plain) and "rc-legend" not in chart_svg(plain)
+
+
+def test_number_fields_get_a_keypad_with_the_keys_they_need(site_dir):
+    from widgets.render import keypad
+
+    for calc in rulescore.catalogue():
+        html = (site_dir / calc["page"] / "index.html").read_text(encoding="utf-8")
+        for spec in calc["inputs"]:
+            if spec["kind"] not in ("int", "number"):
+                continue
+            field = re.search(rf'<input [^>]*name="{spec["name"]}"[^>]*>', html.split(f'data-calculator="{calc["id"]}"')[1])
+            mode = re.search(r'inputmode="([a-z]+)"', field.group(0)).group(1)
+            negative = spec["min"] < 0
+            assert mode == keypad(spec) == ("text" if negative else "numeric" if spec["kind"] == "int" else "decimal")
+            assert 'type="text"' in field.group(0)  # type=number drops "5,75" and "abc"
+            if spec["default"] < 0:
+                assert f'value="\u2212{-spec["default"]}"' in field.group(0)

@@ -18,7 +18,7 @@ from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 import rulescore
-from rulescore.core import number_text
+from rulescore.core import MINUS, number_text
 from rulescore.web import respond
 
 _CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
@@ -57,6 +57,7 @@ def _field(calc_id: str, spec: dict) -> str:
         hint_parts.append(f"follows {spec['derived']} until you change it")
     kind = spec["kind"]
     common = dict(id=dom_id, name=spec["name"], aria_describedby=f"{hint_id} {error_id}")
+    needed = ""
     if kind == "choice":
         options = "".join(
             f'<option {_attrs(value=value, selected=value == spec["default"])}>'
@@ -68,11 +69,12 @@ def _field(calc_id: str, spec: dict) -> str:
         control = f'<input {_attrs(type="checkbox", value="true", checked=bool(spec["default"]), **common)}>'
     else:
         # Text, not type=number: the field must pass on exactly what was typed ("abc",
-        # "1e400") so rulescore can say what is wrong; inputmode still brings up a keypad.
-        whole = kind == "int" and (spec["min"] is None or spec["min"] >= 0)
-        field = _attrs(type="text", inputmode="numeric" if whole else "decimal", autocomplete="off",
-                       spellcheck="false", value=spec["default"], data_derived=bool(spec["derived"]),
-                       data_step=spec["step"] or 1, data_min=spec["min"], data_max=spec["max"], **common)
+        # "1e400", a decimal comma "5,75") so rulescore can read it or say what is wrong;
+        # type=number drops such text in some browsers. inputmode picks the keypad.
+        field = _attrs(type="text", inputmode=keypad(spec), autocomplete="off", autocapitalize="off",
+                       autocorrect="off", spellcheck="false", enterkeyhint="done", value=input_text(spec["default"]),
+                       data_derived=bool(spec["derived"]), data_step=spec["step"] or 1, data_min=spec["min"],
+                       data_max=spec["max"], **common)
         # Steppers need JavaScript, so they stay hidden until the renderer shows them.
         control = (
             f'<span class="rc-number"><button type="button" class="rc-stepper" data-stepper="-1" hidden '
@@ -81,16 +83,44 @@ def _field(calc_id: str, spec: dict) -> str:
             f'aria-label="Increase {escape(spec["label"])}">+</button></span>'
         )
         hint_parts.append(_allowed(spec))
+        # Shown (quietly, not as an error) while the field is empty, being retyped.
+        needed = f'<span class="rc-needed" data-needed-for="{escape(spec["name"])}" hidden>Enter a value to update the result.</span>'
     hint = f'<span class="rc-hint" id="{hint_id}">{escape("; ".join(hint_parts))}</span>'
     error = f'<span class="rc-error" id="{error_id}" data-error-for="{escape(spec["name"])}" hidden></span>'
-    return f'<div class="rc-field rc-field-{kind}">{label}{control}{hint}{error}</div>'
+    return f'<div class="rc-field rc-field-{kind}">{label}{control}{hint}{needed}{error}</div>'
+
+
+def keypad(spec: dict) -> str:
+    """The on-screen keyboard for a number field (the inputmode attribute).
+
+    Whole numbers that cannot be negative get the digit pad ("numeric"); other numbers that
+    cannot be negative get digits and the decimal separator ("decimal": "." or "," by the
+    device's language; rulescore reads both). Neither pad has a minus key on iPhone and
+    iPad, so a field that allows negatives gets the full keyboard ("text"), whose number
+    row has "−" and "."; its steppers also go below zero.
+    """
+    if spec["min"] is None or spec["min"] < 0:
+        return "text"
+    return "numeric" if spec["kind"] == "int" else "decimal"
+
+
+def input_text(value) -> str:
+    """A number as a field shows it: as typed, with the site's minus sign ("−2")."""
+    return str(value).replace("-", MINUS)
 
 
 def _allowed(spec: dict) -> str:
     what = "whole number" if spec["kind"] == "int" else "number"
     if spec["kind"] == "number" and spec["step"] is not None:
-        what += f" in steps of {spec['step']}"
-    return f"{what}, {spec['min']} to {spec['max']}" if spec["max"] is not None else f"{what}, {spec['min']} or more"
+        what += f" in steps of {number_text(spec['step'])}"
+    low, high = spec["min"], spec["max"]
+    if low is not None and high is not None:
+        return f"{what}, {number_text(low)} to {number_text(high)}"
+    if low is not None:
+        return f"{what}, {number_text(low)} or more"
+    if high is not None:
+        return f"{what}, {number_text(high)} or less"
+    return what
 
 
 def _outputs(calc: dict, answer: dict) -> str:
@@ -100,8 +130,11 @@ def _outputs(calc: dict, answer: dict) -> str:
         unit = f' <span class="rc-unit">{escape(spec["unit"])}</span>' if spec["unit"] else ""
         value = _attrs(data_output=spec["name"], data_value=rulescore_json(shown["value"]))
         title = f' title="{escape(spec["help"])}"' if spec["help"] else ""
+        # An output that does not apply to these inputs (None) is left out of sight; the
+        # renderer shows its row again when a result has a value for it.
+        hidden = " hidden" if shown["value"] is None else ""
         rows.append(
-            f'<div class="rc-output rc-output-{spec["name"]}"><dt{title}>{escape(spec["label"])}</dt>'
+            f'<div class="rc-output rc-output-{spec["name"]}"{hidden}><dt{title}>{escape(spec["label"])}</dt>'
             f'<dd><span {value}>{escape(shown["text"])}</span>{unit}</dd></div>'
         )
     return "".join(rows)
@@ -115,21 +148,27 @@ def calculator_html(calc_id: str) -> str:
     if calc_id not in _CATALOGUE:
         raise FenceError(f"no calculator {calc_id!r} in rulescore; known: {', '.join(_CATALOGUE)}")
     calc = _CATALOGUE[calc_id]
+    page_calculators.append(calc_id)
     answer = respond(calc_id)  # the default result, computed now by CPython
     title_id = f"{calc_id}-title".replace(".", "-")
     fields = "".join(_field(calc_id, spec) for spec in calc["inputs"])
+    # data-search-exclude: the search indexes the calculator's title and summary, not its
+    # controls, default figures and status lines (they read as gibberish in a result). The
+    # theme's indexer ends an excluded element at the first closing tag of the same name, so
+    # each excluded element is one that never holds its own kind (fieldset, section, p).
     return (
         f'<form {_attrs(id=form_anchor(calc_id), class_="rc-calculator", data_calculator=calc_id, data_state="static", novalidate=True, aria_labelledby=title_id)}>'
         f'<p class="rc-title" id="{title_id}"><strong>{escape(calc["title"])}</strong> '
         f'<span class="rc-summary">{escape(calc["summary"])}</span></p>'
-        f'<fieldset class="rc-inputs"><legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
-        f'<div class="rc-results" aria-live="polite"><dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
+        f'<fieldset class="rc-inputs" data-search-exclude="true"><legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
+        f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
+        f'<dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
         f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
         f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(answer)}</ol>'
-        f"</details></div>"
-        f'<p class="rc-actions" hidden><button type="button" data-action="copy-link">Copy link</button> '
+        f"</details></section>"
+        f'<p class="rc-actions" hidden data-search-exclude="true"><button type="button" data-action="copy-link">Copy link</button> '
         f'<button type="button" data-action="reset">Reset</button></p>'
-        f'<p class="rc-status" data-status role="status">Showing the result for the default inputs. '
+        f'<p class="rc-status" data-status role="status" data-search-exclude="true">Showing the result for the default inputs. '
         f"The live calculator starts once the page has loaded (it needs JavaScript).</p>"
         f"</form>"
     )
@@ -162,8 +201,29 @@ def _given(spec: dict, value) -> str:
     return f"{spec['label']} {number_text(value)}{unit}"
 
 
-# The page being rendered, set by the MkDocs hook, so rule links can be made relative.
+# The page being rendered, set by the MkDocs hook, so rule links can be made relative, and
+# the calculators placed on it so far, in page order (the hook lists them at the top).
 current_page_url = ""
+page_calculators: list[str] = []
+_page_ids: set[str] = set()
+
+
+def start_page(url: str) -> None:
+    """Called by the hook before each page's fences are rendered."""
+    global current_page_url
+    current_page_url = url
+    page_calculators.clear()
+    _page_ids.clear()
+
+
+def unique_id(base: str) -> str:
+    """An id not yet used by a fence on this page (a table may appear twice)."""
+    candidate, n = base, 1
+    while candidate in _page_ids:
+        n += 1
+        candidate = f"{base}-{n}"
+    _page_ids.add(candidate)
+    return candidate
 
 
 def rule_href(link: str) -> str:
@@ -186,6 +246,18 @@ def form_anchor(calc_id: str) -> str:
     return "calc-" + calc_id.replace(".", "-")
 
 
+def calculators_strip(calc_ids: list[str]) -> str:
+    """The "Calculators on this page" strip the hook puts under a page's title."""
+    links = "".join(
+        f'<li><a href="#{form_anchor(calc_id)}">{escape(_CATALOGUE[calc_id]["title"])}</a></li>' for calc_id in calc_ids
+    )
+    heading = "Calculator on this page" if len(calc_ids) == 1 else "Calculators on this page"
+    return (
+        f'<nav class="rc-on-this-page" aria-label="{heading}" data-search-exclude="true">'
+        f'<p class="rc-on-this-page-title">{heading}</p><ul>{links}</ul></nav>'
+    )
+
+
 def calculator_list_html() -> str:
     """Every calculator, grouped by system, each linking to the form on its rules page."""
     systems: dict[str, list[dict]] = {}
@@ -201,7 +273,7 @@ def calculator_list_html() -> str:
         )
         groups.append(f'<section class="rc-calculator-group"><h2>{escape(system)}</h2><ul>{items}</ul></section>')
     return (
-        '<p class="rc-filter" hidden><label for="calculator-filter">Filter</label> '
+        '<p class="rc-filter" hidden data-search-exclude="true"><label for="calculator-filter">Filter</label> '
         '<input type="search" id="calculator-filter" data-calculator-filter autocomplete="off" '
         'placeholder="jump, encumbrance, damage…"> <span data-filter-count role="status"></span></p>'
         f'<div class="rc-calculator-list">{"".join(groups)}</div>'
@@ -213,15 +285,25 @@ def table_html(table_id: str) -> str:
         data = rulescore.table(table_id)
     except KeyError as error:
         raise FenceError(str(error)) from None
-    head = "".join(f"<th>{escape(str(column))}</th>" for column in data["columns"])
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(number_text(cell))}</td>" for cell in row) + "</tr>" for row in data["rows"]
+    # Cells are separated by line breaks so the search index reads "Level Encumbrance",
+    # not "LevelEncumbrance".
+    head = "\n".join(f"<th>{escape(str(column))}</th>" for column in data["columns"])
+    body = "\n".join(
+        "<tr>" + "\n".join(f"<td>{escape(number_text(cell))}</td>" for cell in row) + "</tr>" for row in data["rows"]
     )
     note = f'<p class="rc-table-note">{escape(data["note"])}</p>' if data["note"] else ""
+    caption_id = unique_id("table-" + table_id.replace(".", "-"))
+    # The table has a class, so mkdocs-material leaves it alone: the theme would otherwise
+    # wrap it in its own scroller once its script runs (moving it about while the page
+    # loads). It scrolls sideways in its own region; calculators.js shows the cue below
+    # it when the columns do not fit.
     return (
-        f'<div class="rc-table" data-table="{escape(table_id)}"><table>'
-        f'<caption>{escape(data["title"])}</caption><thead><tr>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>{note}</div>"
+        f'<div class="rc-table" data-table="{escape(table_id)}">'
+        f'<div class="rc-scroll" data-scroll tabindex="0" role="region" aria-labelledby="{caption_id}">'
+        f'<table class="rc-grid"><caption id="{caption_id}">{escape(data["title"])}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        f'<p class="rc-scroll-cue" data-scroll-cue hidden>More columns: scroll the table sideways →</p>'
+        f"{note}</div>"
     )
 
 
