@@ -32,6 +32,7 @@ FENCES = (
 
 
 def on_config(config):
+    GAMES.clear()
     superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
     custom = superfences.setdefault("custom_fences", [])
     known = {fence["name"] for fence in custom}
@@ -49,8 +50,31 @@ def on_files(files, config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    render.current_page_url = page.url  # fences below render rule links relative to it
+    render.start_page(page.url)  # fences below render rule links relative to it
     return markdown
+
+
+def game_of(page) -> str | None:
+    """The game a page belongs to: its top-level section in the nav ("GURPS Lite")."""
+    sections = [ancestor for ancestor in page.ancestors if getattr(ancestor, "is_section", False)]
+    return sections[-1].title if sections else None
+
+
+# Page URL -> game, for the search index (written after every page is rendered).
+GAMES: dict[str, str] = {}
+
+
+def on_page_content(html, page, config, files):
+    game = game_of(page)
+    if game and (page.title or "") != game:
+        GAMES[page.url] = game
+    if render.page_calculators:
+        # A page's calculators sit among its rules, often far down: a strip under the title
+        # links to each, in page order.
+        strip = render.calculators_strip(list(dict.fromkeys(render.page_calculators)))
+        at = html.find("</h1>")
+        html = html[: at + 5] + strip + html[at + 5:] if at >= 0 else strip + html
+    return html
 
 
 # Only this site's own files may run or be fetched. 'wasm-unsafe-eval' lets Pyodide compile
@@ -79,18 +103,61 @@ ENGINE_START = "".join(
     if not line.lstrip().startswith("//"))
 
 
+# First in <head> of every page: lets instant navigation work wherever the site is hosted
+# (the file says how). Its comments stay in the file.
+SITEMAP_FIX = "".join(
+    line for line in (Path(__file__).resolve().parent / "sitemap-fix.js").read_text(encoding="utf-8").splitlines(True)
+    if not line.lstrip().startswith("//"))
+
+
 def on_post_page(output, page, config):
     head = ""
     if 'data-calculator="' in output:
         src = json.dumps(get_relative_url("assets/widgets/engine-worker.js", page.url))
         head = f"<script>{ENGINE_START.replace('WORKER_URL', src)}</script>"
     output = output.replace("</head>", head + "</head>", 1)
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(output)}">'
-    return re.sub(r"(<head[^>]*>)", lambda m: m.group(1) + meta, output, count=1)
+    first = ""
+    if config.site_url:
+        built = escape_xml(config.site_url.rstrip("/") + "/")
+        root = get_relative_url(".", page.url).rstrip("/") + "/"
+        fix = SITEMAP_FIX.replace("BUILT_ROOT", json.dumps(built)).replace("PAGE_ROOT", json.dumps(root))
+        first = f"<script>{fix}</script>"
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(first + output)}">'
+    # After the charset declaration, which must stay within the first 1024 bytes; the policy
+    # before any script.
+    charset = re.search(r"<meta charset=[^>]*>", output)
+    if charset:
+        return output[: charset.end()] + meta + first + output[charset.end():]
+    return re.sub(r"(<head[^>]*>)", lambda m: m.group(1) + meta + first, output, count=1)
+
+
+def escape_xml(text: str) -> str:
+    """A URL as sitemap.xml writes it (MkDocs escapes it like HTML text)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def name_games_in_search(site_dir: Path) -> int:
+    """Search results name the game: each page's own entry in the search index gets its
+    game after its title ("Encumbrance · SHELL"); the page's sections are listed under it."""
+    path = site_dir / "search" / "search_index.json"
+    if not path.exists():
+        return 0
+    index = json.loads(path.read_text(encoding="utf-8"))
+    named = 0
+    for entry in index["docs"]:
+        game = GAMES.get(entry["location"])  # a page's own entry has no "#"
+        if game and not entry["title"].endswith(f" · {game}"):
+            entry["title"] = f"{entry['title']} · {game}"
+            named += 1
+    path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
+    return named
 
 
 def on_post_build(config):
     site_dir = Path(config.site_dir)
+    # The search plugin has written its index by now (hooks run after plugins).
+    named = name_games_in_search(site_dir)
+    log.info("search: %d page entries name their game", named)
     done = engine.write_engine(site_dir)
     how = "precompiled with pyodide py-compile" if done["precompiled"] else "as source (pyodide-build not set up)"
     log.info("engine: rulescore wheel %s; Pyodide runtime copied", how)

@@ -1,0 +1,56 @@
+"""Instant navigation wherever the site is hosted: the build's site_url names one address,
+but GitHub Pages serves it under a sub-path and a laptop on the Wi-Fi by its own address.
+A page change must still keep the page, and so the one engine worker, alive."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from tests.browser.helpers import calculator, wait_live, wait_settled
+from widgets.serve import serve_in_thread
+
+SUBPATH = "rules/"
+
+
+@pytest.fixture
+def elsewhere(site_dir, tmp_path):
+    """The built site at http://localhost:PORT/rules/: another host name, port and path than
+    the http://127.0.0.1:8000/ it was built for."""
+    shutil.copytree(site_dir, tmp_path / SUBPATH)
+    server, url = serve_in_thread(str(tmp_path))
+    yield url.replace("127.0.0.1", "localhost") + SUBPATH
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def site_url(elsewhere):
+    """The page guard's idea of "local" follows this server."""
+    return elsewhere
+
+
+def test_instant_navigation_keeps_one_engine_wherever_the_site_is_served(page, elsewhere, site_dir):
+    built_for = re.search(r"<loc>(.*?)</loc>", (site_dir / "sitemap.xml").read_text(encoding="utf-8")).group(1)
+    assert not elsewhere.startswith(built_for)  # the sitemap names another address than this one
+    engines = []
+    page.on("worker", lambda worker: worker.url.endswith("engine-worker.js") and engines.append(worker))
+    page.goto(elsewhere + "gurps/encumbrance/")
+    wait_live(page)
+    page.evaluate("window.__sameVisit = true")  # gone if the next page is a full reload
+    page.locator('.md-nav a[href$="jumping/"]').first.click()
+    page.wait_for_url("**/rules/gurps/jumping/")
+    form = calculator(page, "gurps.jump")
+    wait_live(page)
+    wait_settled(form)
+    assert form.get_attribute("data-state") == "ready"
+    assert page.evaluate("window.__sameVisit") is True, "the page was reloaded: no instant navigation"
+    assert len(engines) == 1 and len([w for w in page.workers if w.url.endswith("engine-worker.js")]) == 1
+    assert page.title() == "Jumping · GURPS Lite · Rules at the Table"
+    # Back to the first page: the same worker again, and its calculator live at once.
+    page.go_back()
+    page.wait_for_url("**/rules/gurps/encumbrance/")
+    wait_live(page)
+    assert page.evaluate("window.__sameVisit") is True and len(engines) == 1
