@@ -153,9 +153,17 @@ def test_fits_a_tablet_and_a_phone(browser, site_url, site_dir, width, height):
                 .filter(el => { const r = el.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
                 .map(el => el.name || el.textContent)""")
             assert small == [], f"{path}: touch targets under 44 px: {small}"
+            # The keypad: digits for whole numbers, digits and a decimal separator for other
+            # numbers, the full keyboard (which has a minus key on iOS) where negatives are allowed.
             modes = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] input[type=text]')]
-                .map(el => el.inputMode)""")
-            assert all(mode in ("numeric", "decimal") for mode in modes)
+                .map(el => [el.inputMode, Number(el.dataset.min) < 0, el.closest('.rc-field-number') !== null])""")
+            for mode, negatives, decimals in modes:
+                assert mode == ("text" if negatives else "decimal" if decimals else "numeric"), (path, mode)
+            # Dice charts: a sensible size on every screen, a legend where colours mean something.
+            charts = page.evaluate("""() => [...document.querySelectorAll('.rc-chart svg')]
+                .filter(svg => svg.getClientRects().length)
+                .map(svg => { const r = svg.getBoundingClientRect(); return [r.width, r.height]; })""")
+            assert all(0 < w <= 330 and 0 < h <= 200 for w, h in charts), (path, charts)
             name = (path.strip("/").replace("/", "-") or "home") + f"-{width}x{height}.png"
             page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
             STATS[f"pages checked at {width}x{height}"] += 1

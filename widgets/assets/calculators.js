@@ -3,12 +3,22 @@
 // writes the answer into the elements marked data-output, data-steps, data-charts and
 // data-error-for. It also keeps each form's inputs in the page URL (to share) and on the
 // device (to come back to).
+//
+// Besides the DOM contract (README), a form carries data-pending while the result on show
+// is not for the inputs in the form: "engine" until the engine has computed them (a shared
+// link or remembered inputs; the values are hidden, "working…"), "input" while a number
+// field is empty, being retyped (nothing is computed; the last result stays, greyed).
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
 const workerURL = new URL("engine-worker.js", import.meta.url);
 const siteRoot = new URL("../../", import.meta.url);
 const STORAGE_PREFIX = "rules-at-the-table:inputs:";
 const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long means the worker died
+// An engine that has said nothing after this long is treated as failed (it offers "Try
+// again"; if it does come up later, the calculators go live all the same). Pyodide starts
+// in 2-5 s on our machines, 10-20 s on a slow tablet. Tests set window.rulesEngineDeadlineMs.
+const BOOT_DEADLINE_MS = 60000;
+const MINUS = "\u2212"; // the site's one minus sign
 
 let engine = null; // {worker, ready, failure}
 let lastSeq = 0;
@@ -16,9 +26,20 @@ const waiting = new Map(); // seq -> form awaiting that answer
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
 const bound = new WeakSet();
 let watchdog = null;
+const shownFor = new WeakMap(); // form -> the inputs (as a key) its shown result is for
+const defaultsFor = new WeakMap(); // form -> its default inputs (as a key)
 
 function forms() {
   return [...document.querySelectorAll("form[data-calculator]")];
+}
+
+function engineLive() {
+  return Boolean(engine && engine.ready && !engine.failure);
+}
+
+function bootDeadlineMs() {
+  const chosen = Number(window.rulesEngineDeadlineMs);
+  return Number.isFinite(chosen) && chosen > 0 ? chosen : BOOT_DEADLINE_MS;
 }
 
 function setStatus(form, text) {
@@ -45,19 +66,29 @@ export function startEngine() {
     engine = { worker: null, ready: false, failure: null };
     return engineFailed(`this browser cannot run it: ${error.message || error}`);
   }
-  engine = { worker, ready: false, failure: null };
+  const started = { worker, ready: false, failure: null, deadline: null };
+  engine = started;
+  const waitMs = bootDeadlineMs();
+  started.deadline = setTimeout(() => {
+    if (engine === started && !started.ready && !started.failure) {
+      engineFailed(`it has not answered after ${Math.round(waitMs / 1000)} seconds`);
+    }
+  }, waitMs);
   worker.onmessage = ({ data }) => {
     if (data.type === "ready") {
+      clearTimeout(started.deadline);
       engine.ready = true;
+      engine.failure = null; // a slow start past the deadline still counts
       announce("ready");
       forms().forEach(update);
     } else if (data.type === "failed") {
+      clearTimeout(started.deadline);
       engineFailed(data.message);
     } else if (data.type === "result") {
-      const form = waiting.get(data.seq);
+      const asked = waiting.get(data.seq);
       waiting.delete(data.seq);
       if (!waiting.size) clearTimeout(watchdog);
-      if (form && newest.get(form) === data.seq) show(form, data.response);
+      if (asked && newest.get(asked.form) === data.seq) show(asked.form, data.response, asked.key);
     }
   };
   worker.onerror = (event) => {
@@ -82,8 +113,14 @@ function showFailure(form) {
   form.dataset.state = STATE.error;
   form.dataset.error = "engine";
   form.removeAttribute("aria-busy");
-  const status = setStatus(form, `The live calculator could not start (${engine.failure}). ` +
-    "The result shown is for the default inputs; the rules on this page are unaffected.");
+  markPending(form);
+  const shown = form.dataset.pending
+    ? "It is needed for the result of these inputs; Reset shows the result for the default inputs."
+    : shownFor.get(form) === defaultsFor.get(form)
+      ? "The result shown is for the default inputs."
+      : "The result shown is for the inputs above.";
+  const status = setStatus(form, `The live calculator could not start (${engine.failure}). ${shown} ` +
+    "The rules on this page are unaffected.");
   const retry = document.createElement("button");
   retry.type = "button";
   retry.className = "rc-retry";
@@ -95,6 +132,7 @@ function showFailure(form) {
 
 function restartEngine(reason) {
   engine.worker?.terminate();
+  clearTimeout(engine.deadline);
   engine = null;
   waiting.clear();
   clearTimeout(watchdog);
@@ -102,6 +140,7 @@ function restartEngine(reason) {
     delete form.dataset.error;
     form.dataset.state = STATE.loading;
     setStatus(form, reason ? `${reason}; restarting it…` : "Starting the live calculator…");
+    markPending(form);
   }
   startEngine(); // last: a start that fails at once shows its failure over the lines above
 }
@@ -121,6 +160,17 @@ function readInputs(form) {
     // An untouched derived field is left out, so rulescore derives it from the others.
   }
   return inputs;
+}
+
+// A number field left empty (the reader is retyping it): nothing is computed meanwhile.
+function emptyFields(form) {
+  return fields(form).filter((field) => field.dataset.step !== undefined && field.value.trim() === "");
+}
+
+// What is worth keeping in a link or on the device: empty fields are left to their defaults.
+function keptInputs(form) {
+  return Object.fromEntries(Object.entries(readInputs(form))
+    .filter(([, value]) => typeof value !== "string" || value.trim() !== ""));
 }
 
 function writeInputs(form, values) {
@@ -162,7 +212,7 @@ function inputsFromURL(form) {
 
 function shareURL(form) {
   const id = form.dataset.calculator;
-  const encoded = Object.entries(readInputs(form))
+  const encoded = Object.entries(keptInputs(form))
     .map(([name, value]) => `${name}:${encodeURIComponent(String(value))}`).join(",");
   const others = queryParts().filter(([key]) => key !== id)
     .map(([key, raw]) => (raw ? `${encodeURIComponent(key)}=${raw}` : encodeURIComponent(key)));
@@ -198,7 +248,7 @@ function keepLater(form) {
 
 function remember(form) {
   try {
-    localStorage.setItem(STORAGE_PREFIX + form.dataset.calculator, JSON.stringify(readInputs(form)));
+    localStorage.setItem(STORAGE_PREFIX + form.dataset.calculator, JSON.stringify(keptInputs(form)));
   } catch {
     // Storage full or disabled (private browsing): the calculator still works.
   }
@@ -222,6 +272,7 @@ function reset(form) {
   for (const field of fields(form)) delete field.dataset.edited;
   dropFromURL(form);
   update(form);
+  if (engine?.failure) showFailure(form);
 }
 
 async function copyLink(form, button) {
@@ -236,38 +287,90 @@ async function copyLink(form, button) {
   button.focus();
 }
 
+// A field's text as a number: "−2" and "-2" alike, "5,75" as 5.75; NaN when it is not one.
+function fieldNumber(text) {
+  const plain = String(text).trim().replace(/\u2212/g, "-");
+  const decimal = /^[+-]?[0-9]*,[0-9]+$/.test(plain) ? plain.replace(",", ".") : plain;
+  return decimal === "" ? NaN : Number(decimal);
+}
+
 function stepField(field, direction) {
   const step = Number(field.dataset.step) || 1;
   const min = field.dataset.min === undefined ? -Infinity : Number(field.dataset.min);
   const max = field.dataset.max === undefined ? Infinity : Number(field.dataset.max);
-  const current = Number(field.value);
-  const start = Number.isFinite(current) && field.value.trim() !== "" ? current : Number(field.defaultValue);
+  const current = fieldNumber(field.value);
+  const start = Number.isFinite(current) ? current : fieldNumber(field.defaultValue);
   // Snap to the step grid, then clamp; rounding keeps 0.25 steps free of float dust.
   const next = Math.min(max, Math.max(min, Math.round((start + direction * step) / step) * step));
   const decimals = (String(step).split(".")[1] || "").length;
-  field.value = String(Number(next.toFixed(decimals)));
+  let text = String(Number(next.toFixed(decimals))).replace("-", MINUS);
+  if (field.value.includes(",")) text = text.replace(".", ","); // keep the reader's decimal comma
+  field.value = text;
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 // --- Talking to the engine and showing its answers ----------------------------------------
 
+// Until the engine is live, a form whose inputs differ from those of the result on show (a
+// shared link, remembered inputs, typing while it starts) hides that result as pending; a
+// live engine answers in milliseconds, and aria-busy covers that.
+function markPending(form) {
+  if (engineLive()) return;
+  if (JSON.stringify(readInputs(form)) !== shownFor.get(form)) form.dataset.pending = "engine";
+  else if (form.dataset.pending) delete form.dataset.pending;
+}
+
 function update(form) {
-  if (!engine || !engine.ready || engine.failure) return;
+  markPending(form);
+  if (!engineLive()) return;
   const seq = ++lastSeq;
-  newest.set(form, seq);
-  waiting.set(seq, form);
+  newest.set(form, seq); // an answer still on its way is for older inputs: dropped
+  const empty = emptyFields(form);
+  if (empty.length) return showIncomplete(form, empty);
+  const inputs = readInputs(form);
+  waiting.set(seq, { form, key: JSON.stringify(inputs) });
   form.setAttribute("aria-busy", "true");
-  engine.worker.postMessage({ seq, id: form.dataset.calculator, inputs: readInputs(form) });
+  engine.worker.postMessage({ seq, id: form.dataset.calculator, inputs });
   clearTimeout(watchdog);
   watchdog = setTimeout(() => restartEngine("The calculator engine stopped answering"), ANSWER_TIMEOUT_MS);
 }
 
 function clearErrors(form) {
-  for (const message of form.querySelectorAll("[data-error-for]")) {
+  for (const message of form.querySelectorAll("[data-error-for], [data-needed-for]")) {
     message.hidden = true;
-    message.textContent = "";
+    if (message.dataset.errorFor !== undefined) message.textContent = "";
   }
   for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+}
+
+function labelOf(field) {
+  const label = field.labels && field.labels[0];
+  return label ? label.firstChild.textContent.trim() : field.name;
+}
+
+// An empty number field is not an error: the reader is retyping it. Nothing is computed;
+// the last result stays, greyed, and the field says quietly what it needs.
+function showIncomplete(form, empty) {
+  form.removeAttribute("aria-busy");
+  for (const field of empty) {
+    const message = form.querySelector(`[data-error-for="${CSS.escape(field.name)}"]`);
+    if (message) {
+      message.hidden = true;
+      message.textContent = "";
+    }
+    field.removeAttribute("aria-invalid");
+  }
+  for (const hint of form.querySelectorAll("[data-needed-for]")) {
+    hint.hidden = !empty.some((field) => field.name === hint.dataset.neededFor);
+  }
+  const stillWrong = [...form.querySelectorAll("[data-error-for]")].some((message) => !message.hidden);
+  if (!stillWrong) {
+    delete form.dataset.error;
+    form.dataset.state = STATE.ready;
+    setStatus(form, `Enter ${empty.map(labelOf).join(" and ")} to update the result.`);
+  }
+  form.dataset.pending = "input";
+  form.classList.add("rc-stale");
 }
 
 function ruleHref(link) {
@@ -291,8 +394,9 @@ function stepItem(text, link) {
   return item;
 }
 
-function show(form, response) {
+function show(form, response, key) {
   form.removeAttribute("aria-busy");
+  delete form.dataset.pending;
   clearErrors(form);
   if (!response.ok) {
     // The last good result stays, greyed, and the message sits beside the field at fault.
@@ -315,6 +419,9 @@ function show(form, response) {
     if (!output) continue;
     element.textContent = output.text;
     element.dataset.value = JSON.stringify(output.value);
+    // An output that does not apply to these inputs (null) is hidden, row and all.
+    const row = element.closest(".rc-output");
+    if (row) row.hidden = output.value === null;
   }
   form.querySelector("[data-steps]")?.replaceChildren(
     ...response.steps.map((text, i) => stepItem(text, response.rules[i])));
@@ -323,8 +430,11 @@ function show(form, response) {
   // and escaped labels, never from what a reader typed.
   if (charts) charts.innerHTML = response.charts.join("");
   for (const field of form.querySelectorAll("[data-derived]")) {
-    if (!field.dataset.edited && field.name in response.inputs) field.value = String(response.inputs[field.name]);
+    if (!field.dataset.edited && field.name in response.inputs) {
+      field.value = String(response.inputs[field.name]).replace("-", MINUS);
+    }
   }
+  shownFor.set(form, key);
   form.classList.remove("rc-stale");
   delete form.dataset.error;
   form.dataset.state = STATE.ready;
@@ -335,6 +445,10 @@ function show(form, response) {
 function bind(form) {
   if (bound.has(form)) return;
   bound.add(form);
+  // The build's result is for the default inputs.
+  const defaults = JSON.stringify(readInputs(form));
+  defaultsFor.set(form, defaults);
+  shownFor.set(form, defaults);
   const fromLink = inputsFromURL(form);
   const saved = fromLink || remembered(form);
   if (saved) writeInputs(form, saved);
@@ -342,6 +456,7 @@ function bind(form) {
   form.addEventListener("input", (event) => {
     if (event.target.dataset.derived !== undefined) event.target.dataset.edited = "true";
     update(form); // text fields, selects and checkboxes all fire "input"
+    if (engine.failure) showFailure(form); // its words depend on the inputs
     keepLater(form);
   });
   form.addEventListener("click", (event) => {
@@ -355,7 +470,10 @@ function bind(form) {
   if (engine.failure) return showFailure(form);
   if (engine.ready) return update(form);
   form.dataset.state = STATE.loading;
-  setStatus(form, "Starting the live calculator…");
+  markPending(form);
+  setStatus(form, form.dataset.pending
+    ? "Starting the live calculator: the result for these inputs follows in a moment…"
+    : "Starting the live calculator…");
 }
 
 // The Calculators page: narrow the list as the reader types.
@@ -380,8 +498,87 @@ function bindFilter() {
   });
 }
 
+// --- Around the forms: wide tables, the back-to-top button, printing ----------------------
+
+// A table wider than the screen scrolls sideways inside its own box (rulescore's tables, and
+// the theme's wrapper round a plain Markdown table); the line under it says so while some
+// columns are out of sight.
+const resized = typeof ResizeObserver === "function"
+  ? new ResizeObserver((entries) => entries.forEach(({ target }) => showScrollCue(target)))
+  : null;
+
+function showScrollCue(scroller) {
+  const hidden = scroller.scrollWidth - scroller.clientWidth > 1;
+  scroller.dataset.overflow = hidden ? "true" : "false";
+  const cue = scroller.nextElementSibling;
+  if (cue && cue.dataset.scrollCue !== undefined) cue.hidden = !hidden;
+}
+
+function bindScrollers() {
+  for (const scroller of document.querySelectorAll("[data-scroll], .md-typeset__scrollwrap")) {
+    if (bound.has(scroller)) continue;
+    bound.add(scroller);
+    if (scroller.dataset.scroll === undefined) {
+      scroller.dataset.scroll = "";
+      const cue = document.createElement("p");
+      cue.className = "rc-scroll-cue";
+      cue.dataset.scrollCue = "";
+      cue.hidden = true;
+      cue.textContent = "More columns: scroll the table sideways →";
+      scroller.after(cue);
+    }
+    resized?.observe(scroller);
+    showScrollCue(scroller);
+  }
+}
+
+// mkdocs-material's back-to-top button floats over the top of the page; over a calculator
+// it would cover a field or its steppers, so it stands aside while a form is under it.
+let topCheck = 0;
+function keepTopButtonClear() {
+  topCheck = 0;
+  const button = document.querySelector(".md-top");
+  if (!button) return;
+  const { top, bottom } = button.getBoundingClientRect();
+  const under = forms().some((form) => {
+    const box = form.getBoundingClientRect();
+    return box.top < bottom + 8 && box.bottom > top - 8;
+  });
+  button.classList.toggle("rc-top-aside", under);
+}
+function watchTopButton() {
+  const later = () => { if (!topCheck) topCheck = requestAnimationFrame(keepTopButtonClear); };
+  window.addEventListener("scroll", later, { passive: true });
+  window.addEventListener("resize", later, { passive: true });
+}
+
+// Printing: each calculator prints its inputs, results and working (print.css); the working
+// is folded on screen, so it is unfolded for the printout and folded again after.
+function watchPrinting() {
+  window.addEventListener("beforeprint", () => {
+    for (const working of document.querySelectorAll("form[data-calculator] details:not([open])")) {
+      working.open = true;
+      working.dataset.openedToPrint = "";
+    }
+  });
+  window.addEventListener("afterprint", () => {
+    for (const working of document.querySelectorAll("[data-opened-to-print]")) {
+      working.open = false;
+      delete working.dataset.openedToPrint;
+    }
+  });
+}
+
+let watching = false;
 function init() {
   bindFilter();
+  bindScrollers();
+  if (!watching) {
+    watching = true;
+    watchTopButton();
+    watchPrinting();
+  }
+  keepTopButtonClear();
   const found = forms();
   if (!found.length) return;
   startEngine(); // once per visit; instant navigation keeps this module, and so the worker
