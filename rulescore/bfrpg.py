@@ -43,6 +43,10 @@ def time_scale_table():
 # --- Ability scores ---------------------------------------------------------------------
 ABILITY_BONUSES = ((3, 3, -3), (4, 5, -2), (6, 8, -1), (9, 12, 0), (13, 15, 1), (16, 17, 2), (18, 18, 3))
 SCORE_RANGE = (3, 18)
+# One default per quantity, shared by every calculator that asks for it.
+SCORE_DEFAULT = 10  # an average ability score (bonus 0)
+SAVE_DEFAULT = 12  # a saving throw target number
+MOVEMENT_DEFAULT = 40  # feet per round: every player character race unhindered
 BONUS_LOWEST = min(bonus for _, _, bonus in ABILITY_BONUSES)
 BONUS_HIGHEST = max(bonus for _, _, bonus in ABILITY_BONUSES)
 
@@ -206,7 +210,7 @@ def beasts_table():
     page=DUNGEON_PAGE,
     inputs=[
         Input("race", "Race", "choice", "human", choices=RACES),
-        Input("strength", "Strength", "int", 10, min=3, max=18),
+        Input("strength", "Strength", "int", SCORE_DEFAULT, min=3, max=18),
         Input("armor", "Armour worn", "choice", "none", choices=ARMORS),
         Input("magic_armor", "The armour is magic", "bool", False),
         Input("load_lb", "Load carried", "number", 40, unit="lb", min=0, max=2000,
@@ -398,6 +402,8 @@ def light_table():
 # --- Doors, traps, secret doors -------------------------------------------------------------
 DOOR_DICE = (("stuck_door", "Stuck door", 6), ("locked_door", "Locked door", 10), ("bend_bars", "Bend bars", 20))
 SECRET_DOOR_INT = 15  # Intelligence from which the range grows by 1
+TRAP_RANGE = {"dwarf": 2}  # searching for traps: 1-2 on 1d6 for a Dwarf (race rules), 1 for anyone else
+SEARCH_SQUARE_FT = 10  # a trap search takes at least a turn for each 10' square
 
 
 def door_range(strength: int) -> int:
@@ -407,6 +413,11 @@ def door_range(strength: int) -> int:
 
 def secret_door_range(race: str, intelligence: int) -> int:
     return 1 + (intelligence >= SECRET_DOOR_INT) + (race == "elf")
+
+
+def trap_range(race: str) -> int:
+    """The winning range for a trap search on 1d6: Dwarves 1-2, everyone else 1."""
+    return TRAP_RANGE.get(race, 1)
 
 
 def range_text(wins: int, sides: int) -> str:
@@ -436,8 +447,8 @@ def odds_text(wins: int, sides: int) -> str:
     page=DUNGEON_PAGE,
     inputs=[
         Input("race", "Race", "choice", "human", choices=RACES),
-        Input("strength", "Strength", "int", 10, min=3, max=18),
-        Input("intelligence", "Intelligence", "int", 10, min=3, max=18),
+        Input("strength", "Strength", "int", SCORE_DEFAULT, min=3, max=18),
+        Input("intelligence", "Intelligence", "int", SCORE_DEFAULT, min=3, max=18),
     ],
     outputs=[
         Output("door_strength_bonus", "Strength bonus", min=BONUS_LOWEST, max=BONUS_HIGHEST),
@@ -461,7 +472,9 @@ def chances(step, race, strength, intelligence):
     wins = door_range(strength)
     step(f"Ability bonus table: Strength {strength} gives {_signed(bonus)}.", rule="#carrying-capacity")
     step(f"Forcing doors and bars: the range is 1 plus the Strength bonus = 1 {'+' if bonus >= 0 else '−'} "
-         f"{abs(bonus)} = {1 + bonus}" + (", which leaves no winning roll." if 1 + bonus <= 0 else "."),
+         f"{abs(bonus)} = {n(1 + bonus)}"
+         + (": no roll wins, so the character needs help, tools or another way through (our reading)."
+            if 1 + bonus <= 0 else "."),
          rule="#stuck-doors")
     out = {"door_strength_bonus": bonus}
     for name, label, sides in DOOR_DICE:
@@ -482,16 +495,28 @@ def chances(step, race, strength, intelligence):
     _range_chart(step, "Secret door: 1d6", secret, 6)
     out["secret_door"] = Fraction(secret, 6)
     out["secret_door_x_in_y"] = odds_text(secret, 6)
-    step("Traps and listening: an ordinary search or listen succeeds on 1 on 1d6 (1 in 6, about 16.67%).",
-         rule="#searching-for-traps")
-    _range_chart(step, "Find a trap: 1d6", 1, 6)
+    traps = trap_range(race)
+    if race == "dwarf":
+        step(f"Traps: a Dwarf searching for traps uses the race's own ability, {range_text(traps, 6)} = "
+             f"{odds_text(traps, 6)} ({n(Fraction(traps, 6) * 100)}%), in place of the usual 1 on 1d6.",
+             rule="#searching-for-traps")
+    else:
+        step(f"Traps: a search finds a trap on {range_text(traps, 6)} = {odds_text(traps, 6)} "
+             f"({n(Fraction(traps, 6) * 100)}%).", rule="#searching-for-traps")
+    step(f"Search time: each {SEARCH_SQUARE_FT}' square takes at least a turn, so one searcher covers at most one "
+         f"{SEARCH_SQUARE_FT}' square a turn, and gets one useful search of it.", rule="#searching-for-traps")
+    step("Listening: anyone who is not a Thief hears something on 1 on 1d6 (1 in 6, about 16.67%); "
+         "the GM rolls it.", rule="#listening-at-doors")
+    _range_chart(step, "Find a trap: 1d6", traps, 6)
     _range_chart(step, "Listen at a door: 1d6", 1, 6)
-    for name in ("find_trap", "listen"):
-        out[name] = Fraction(1, 6)
-        out[f"{name}_x_in_y"] = odds_text(1, 6)
+    out["find_trap"] = Fraction(traps, 6)
+    out["find_trap_x_in_y"] = odds_text(traps, 6)
+    out["listen"] = Fraction(1, 6)
+    out["listen_x_in_y"] = odds_text(1, 6)
     notes = ["Thieves use their own Find Traps and Listen abilities instead."]
     if race == "dwarf":
-        notes.insert(0, "A Dwarf's stonework trap-finding replaces the trap roll.")
+        notes = ["A Dwarf who is also a Thief uses the better of the two trap rolls.",
+                 "Thieves use their own Listen ability."]
     out["special_cases"] = " ".join(notes)
     return out
 
@@ -515,7 +540,8 @@ def search_chances_table():
         rows.append((label, range_text(secret_door_range("human", intelligence), 6),
                      range_text(secret_door_range("elf", intelligence), 6)))
     return ("Finding secret doors", ("Intelligence", "Human, Dwarf, Halfling", "Elf"), tuple(rows),
-            "Finding a trap and listening at a door: 1 on 1d6 for anyone without a special ability.")
+            f"Finding a trap: {range_text(trap_range('dwarf'), 6)} for a Dwarf, {range_text(trap_range('human'), 6)} "
+            f"for anyone else without a special ability; listening at a door: 1 on 1d6.")
 
 
 # --- Dungeon survival --------------------------------------------------------------------
@@ -565,7 +591,7 @@ def survival(step, days_without_food, days_without_water, current_hp):
         step("Water: no days without enough water, no loss.", rule="#going-thirsty")
         gone = Fraction(1 if food_loss >= current_hp else 0)
     step(f"Total HP lost: {least} to {most}, {n(average)} on average; from {current_hp} HP that leaves "
-         f"{current_hp - most} to {current_hp - least}; chance of reaching 0 or less {n(gone * 100)}%.",
+         f"{n(current_hp - most)} to {n(current_hp - least)}; chance of reaching 0 or less {n(gone * 100)}%.",
          rule="#dungeon-survival")
     hungry = days_without_food > FOOD_GRACE_DAYS
     healing = not hungry and d == 0
@@ -659,9 +685,21 @@ def terrain_table():
             "Flying ignores terrain.")
 
 
+NATURAL_FAIL, NATURAL_SUCCESS = 1, 20  # an unadjusted 1 always fails a save, an unadjusted 20 always succeeds
+
+
+def save_succeeds(roll: int, bonus: int, save_target: int) -> bool:
+    """One saving throw: the natural 1 and 20 decide first, then 1d20 + bonus against the target."""
+    if roll == NATURAL_FAIL:
+        return False
+    if roll == NATURAL_SUCCESS:
+        return True
+    return roll + bonus >= save_target
+
+
 def save_chance(save_target: int, bonus: int) -> Fraction:
-    """Chance that 1d20 + bonus meets or beats the saving throw target."""
-    return dice.chance(1, 20, lambda roll: roll + bonus >= save_target)
+    """Chance that a saving throw succeeds: between 1/20 and 19/20 whatever the target and bonus."""
+    return dice.chance(1, 20, lambda roll: save_succeeds(roll, bonus, save_target))
 
 
 def forced_march_damage(days: int, p_save: Fraction):
@@ -678,24 +716,33 @@ def forced_march_damage(days: int, p_save: Fraction):
     return at_risk, 1 - p_save ** at_risk, expected_days
 
 
-def _risk_steps(step, days, save_target, constitution):
+def forced_march_toll(step, forced_days: int, save_target: int, constitution: int):
+    """(chance of any damage, average HP, most HP) over ``forced_days`` forced march days in a
+    row, or (None, None, None) when there is no forced march. The one place both travel
+    calculators work out the daily save vs. Death Ray and its damage."""
+    if not forced_days:
+        step("No forced march, so no damage from marching.", rule="#forced-march")
+        return None, None, None
     bonus = ability_bonus(constitution)
     p = save_chance(save_target, bonus)
-    at_risk, any_damage, expected_days = forced_march_damage(days, p)
-    step(f"Save vs. Death Ray: 1d20 {'+' if bonus >= 0 else '−'} {abs(bonus)} (Constitution {constitution}) "
-         f"must reach {save_target}: chance {n(p * 100)}% a day.", rule="#forced-march")
-    step(f"Forced march damage: {days} day{'s' if days != 1 else ''} in a row put{'s' if days == 1 else ''} "
-         f"{at_risk} day{'s' if at_risk != 1 else ''} at risk (the first is free); "
-         f"chance of taking any damage = 1 − {n(p)}^{at_risk} = {n(any_damage * 100)}%; on average "
-         f"{n(expected_days)} days of 1d6 (3.5 each) = {n(expected_days * Fraction(7, 2))} HP; "
-         f"at most {at_risk} × 6 = {6 * at_risk} HP.", rule="#forced-march")
+    at_risk, any_damage, expected_days = forced_march_damage(forced_days, p)
+    modifier = f" {'+' if bonus >= 0 else '−'} {abs(bonus)}" if bonus else ""
+    plain_odds = sum(1 for roll in range(2, 20) if roll + bonus >= save_target)
+    step(f"Save vs. Death Ray: 1d20{modifier} (Constitution {constitution}) against {save_target}; a natural 1 "
+         f"always fails and a natural 20 always succeeds, so {plain_odds + 1} of the 20 rolls save: "
+         f"{n(p * 100)}% a day.", rule="#forced-march")
+    expected, most = expected_days * Fraction(7, 2), 6 * at_risk
+    step(f"Forced march damage: {forced_days} day{'s' if forced_days != 1 else ''} in a row "
+         f"put{'s' if forced_days == 1 else ''} {at_risk} day{'s' if at_risk != 1 else ''} at risk (the first is "
+         f"free); chance of taking any damage = 1 − {n(p)}^{at_risk} = {n(any_damage * 100)}%; on average "
+         f"{n(expected_days)} days of 1d6 (3.5 each) = {n(expected)} HP; at most {at_risk} × 6 = {most} HP.",
+         rule="#forced-march")
     if at_risk:
-        modifier = f" {'+' if bonus >= 0 else '−'} {abs(bonus)}" if bonus else ""
         step.chart(f"Save vs. Death Ray: 1d20{modifier} against {save_target}",
-                   roll_bars(dice.distribution(1, 20), lambda roll: "success" if roll + bonus >= save_target
-                             else "failure"),
+                   roll_bars(dice.distribution(1, 20),
+                             lambda roll: "success" if save_succeeds(roll, bonus, save_target) else "failure"),
                    f"saves {percent_text(p)} of the time, each day at risk until a save fails")
-    return at_risk, any_damage, expected_days
+    return any_damage, expected, most
 
 
 @calculator(
@@ -705,23 +752,23 @@ def _risk_steps(step, days, save_target, constitution):
     summary="Miles covered in a day by terrain, forced march or flight, and what a forced march costs in hit points.",
     page=WILDERNESS_PAGE,
     inputs=[
-        Input("movement_ft", "Movement rate", "int", 40, unit="ft/round", min=5, max=480,
+        Input("movement_ft", "Movement rate", "int", MOVEMENT_DEFAULT, unit="ft/round", min=5, max=480,
               help="the slowest member's rate per combat round"),
         Input("terrain", "Terrain", "choice", "clear", choices=tuple((k, label) for k, label, _ in TERRAINS)),
         Input("forced_march", "Forced march", "bool", False, help="12 hours a day instead of 8"),
         Input("by_air", "Travelling by air", "bool", False),
         Input("days", "Days of travel", "int", 3, unit="days", min=1, max=60,
               help="days in a row, for the forced march risk"),
-        Input("death_ray_save", "Save vs. Death Ray", "int", 12, min=1, max=20,
-              help="the number from your class's saving throw table"),
-        Input("constitution", "Constitution", "int", 10, min=3, max=18),
+        Input("death_ray_save", "Save vs. Death Ray", "int", SAVE_DEFAULT, min=1, max=20,
+              help="the target number from the character's saving throw table"),
+        Input("constitution", "Constitution", "int", SCORE_DEFAULT, min=3, max=18),
     ],
     outputs=[
         Output("miles_per_day", "Miles per day", "miles", min=0),
         Output("total_miles", "Miles over all the days", "miles", min=0),
         Output("hours_per_day", "Hours of travel a day", "h", min=DAY_HOURS, max=FORCED_MARCH_HOURS),
         Output("min_airborne_ft", "Slowest speed that stays aloft", "ft/round",
-               help="winged fliers; 0 when not flying", min=0),
+               help="winged fliers; shown only when travelling by air", min=0),
         Output("damage_chance", "Chance of forced march damage", format="percent"),
         Output("expected_damage", "Forced march damage, average", "HP", min=0),
         Output("most_damage", "Forced march damage, at most", "HP", min=0),
@@ -746,15 +793,11 @@ def overland(step, movement_ft, terrain, forced_march, by_air, days, death_ray_s
         step(f"Forced march: 12 hours instead of 8 adds 50% = {n(miles)} × 1.5 = {n(miles * FORCED_MARCH_FACTOR)} miles.",
              rule="#forced-march")
         miles = miles * FORCED_MARCH_FACTOR
-        _, any_damage, expected_days = _risk_steps(step, days, death_ray_save, constitution)
-        expected, most = expected_days * Fraction(7, 2), 6 * max(days - 1, 0)
-    else:
-        any_damage, expected, most = Fraction(0), Fraction(0), 0
-        step("No forced march, so no damage from marching.", rule="#forced-march")
+    any_damage, expected, most = forced_march_toll(step, days if forced_march else 0, death_ray_save, constitution)
     total = miles * days
     step(f"Over {days} day{'s' if days != 1 else ''}: {n(miles)} × {days} = {n(total)} miles.",
          rule="#overland-travel")
-    airborne = Fraction(movement_ft) * AIRBORNE_MINIMUM if by_air else Fraction(0)
+    airborne = Fraction(movement_ft) * AIRBORNE_MINIMUM if by_air else None
     if by_air:
         step(f"Staying aloft: most winged creatures need at least a third of their movement = "
              f"{movement_ft} / 3 = {n(airborne)}' per round.", rule="#travelling-by-air")
@@ -814,7 +857,8 @@ def sailing_winds_table():
                   "not possible" if key in TACKING_IMPOSSIBLE else multiplier_text(tack))
                  for key, label, low, high, sail, tack in WINDS)
     return ("Wind and sailing speed", ("d%", "Wind", "With the wind", "Against the wind (tacking)"), rows,
-            "Multipliers apply to a sailing ship's miles per day. Becalmed ships can only row. "
+            "Multipliers apply to a sailing ship's miles per day. Where sailing makes no headway (×0 or not "
+            "possible), a ship that has oars rows at its rowing rate instead. "
             "A gale deals 2d8 damage per hour to a ship exposed to it.")
 
 
@@ -851,7 +895,8 @@ def vessels_table():
         Output("miles_per_day", "Miles per day", "miles", min=0),
         Output("hours_per_day", "Hours of travel a day", "h", min=WATER_DAY_HOURS, max=NAVIGATOR_HOURS),
         Output("propulsion", "Moving by"),
-        Output("wind_multiplier", "Wind multiplier", min=0, max=max(w[4] for w in WINDS)),
+        Output("wind_multiplier", "Wind multiplier", help="on the sailing rate; shown only under sail",
+               min=0, max=max(w[4] for w in WINDS)),
         Output("gale_damage", "Gale damage"),
         Output("gale_damage_average", "Gale damage a day, average", "HP", min=0),
         Output("note", "What the rules say"),
@@ -859,34 +904,45 @@ def vessels_table():
 )
 def sailing(step, vessel, wind, against_wind, navigator_24h, rowing):
     label, sail_rate, oar_rate = VESSEL[vessel]
+    name = label.lower()
     wind_label, _, _, sail_factor, tack_factor = WIND[wind]
+    factor = tack_factor if against_wind else sail_factor  # what the wind does to sailing
     notes = []
     if sail_rate is None:
         use_sail = False
-        step(f"Vessel: a {label.lower()} has no sails; it makes {oar_rate} miles in a 12-hour day whatever the wind.",
+        step(f"Vessel: a {name} has no sails; it makes {oar_rate} miles in a 12-hour day whatever the wind.",
              rule="#vessels-and-the-sailing-day")
         propulsion = "oars, paddles or poles"
     elif oar_rate is None:
         use_sail = True
-        if rowing:
-            step(f"Vessel: a {label.lower()} has no oars, so it sails ({sail_rate} miles in a 12-hour day).",
-                 rule="#vessels-and-the-sailing-day")
-        else:
-            step(f"Vessel: a {label.lower()} sails {sail_rate} miles in a 12-hour day.",
-                 rule="#vessels-and-the-sailing-day")
+        step(f"Vessel: a {name} has no oars, so it sails ({sail_rate} miles in a 12-hour day)."
+             if rowing else f"Vessel: a {name} sails {sail_rate} miles in a 12-hour day.",
+             rule="#vessels-and-the-sailing-day")
         propulsion = "sails"
-    elif wind == "becalmed" and not rowing:
+    elif rowing:
         use_sail = False
-        step(f"Becalmed: sails are useless, so the {label.lower()} takes to its oars ({oar_rate} miles a day).",
+        step(f"Vessel: a {name} makes {sail_rate} miles a day under sail or {oar_rate} rowed; it is rowing.",
+             rule="#vessels-and-the-sailing-day")
+        propulsion = "oars"
+    elif not factor:
+        # Our reading: a ship that has oars rows whenever its sails cannot carry it.
+        use_sail = False
+        if wind == "becalmed":
+            why = "Becalmed: sails are useless"
+        elif against_wind and wind in TACKING_IMPOSSIBLE:
+            why = f"{wind_label}: sailing against the wind is not possible"
+        else:
+            why = f"{wind_label}: too little wind to make headway against it"
+        step(f"{why}, so the {name} takes to its oars and rows at its rowing rate ({oar_rate} miles a day).",
              rule="#wind-and-weather")
+        notes.append(f"{why}; the {name} rows instead.")
         propulsion = "oars"
     else:
-        use_sail = not rowing
-        step(f"Vessel: a {label.lower()} makes {sail_rate} miles a day under sail or {oar_rate} rowed; "
-             f"it is {'sailing' if use_sail else 'rowing'}.", rule="#vessels-and-the-sailing-day")
-        propulsion = "sails" if use_sail else "oars"
+        use_sail = True
+        step(f"Vessel: a {name} makes {sail_rate} miles a day under sail or {oar_rate} rowed; it is sailing.",
+             rule="#vessels-and-the-sailing-day")
+        propulsion = "sails"
     if use_sail:
-        factor = tack_factor if against_wind else sail_factor
         direction = "against the wind (tacking)" if against_wind else "with the wind"
         step(f"Wind: {wind_label.lower()}, {direction} = {multiplier_text(factor)}"
              + (" (no headway)." if not factor else "."), rule="#wind-and-weather")
@@ -903,11 +959,14 @@ def sailing(step, vessel, wind, against_wind, navigator_24h, rowing):
             step(f"Navigator aboard, sailing day and night: 24 hours instead of 12 doubles the distance "
                  f"= 2 × {n(rate)} = {n(2 * rate)} miles.", rule="#vessels-and-the-sailing-day")
             rate *= 2
+        if oar_rate is not None and rate < oar_rate:
+            notes.append(f"Rowing would be faster in this wind: {oar_rate} miles a day.")
+        wind_multiplier = factor
     else:
-        factor = Fraction(1)
+        wind_multiplier = None  # the wind does not change a rowed vessel's rate
         rate = Fraction(oar_rate)
         hours = WATER_DAY_HOURS
-        if against_wind and sail_rate is not None:
+        if against_wind and sail_rate is not None and factor:
             step("Tacking is a sailing matter: rowing ignores the wind's direction.", rule="#wind-and-weather")
         if navigator_24h:
             notes.append("Only sailing ships travel day and night with a navigator; 12 hours used.")
@@ -922,7 +981,7 @@ def sailing(step, vessel, wind, against_wind, navigator_24h, rowing):
                    f"{n(Fraction(dice_count * (sides + 1), 2))} on average, rolled for each of {hours} hours")
         notes.append("A gale may damage or sink the ship.")
     else:
-        per_day, gale = Fraction(0), "none"
+        per_day, gale = None, None  # no gale, no gale damage: the page hides both
     step(f"Distance = {n(rate)} miles in a {hours}-hour day.", rule="#vessels-and-the-sailing-day")
     if not notes:
         notes.append(f"{n(rate)} miles a day.")
@@ -930,7 +989,7 @@ def sailing(step, vessel, wind, against_wind, navigator_24h, rowing):
         "miles_per_day": rate,
         "hours_per_day": hours,
         "propulsion": propulsion,
-        "wind_multiplier": factor,
+        "wind_multiplier": wind_multiplier,
         "gale_damage": gale,
         "gale_damage_average": per_day,
         "note": " ".join(notes),
@@ -943,21 +1002,23 @@ MEMBERS = 4
 
 
 def _planner_inputs():
-    inputs = [Input("member_1_ft", "Member 1 movement", "int", 40, unit="ft/round", min=5, max=480)]
+    inputs = [Input("member_1_ft", "Member 1 movement", "int", MOVEMENT_DEFAULT, unit="ft/round", min=5, max=480)]
     for i in range(2, MEMBERS + 1):
         inputs.append(Input(f"member_{i}_ft", f"Member {i} movement", "int", 30 if i == 2 else 0,
-                            unit="ft/round", min=0, max=480, help="0 = no such member"))
+                            unit="ft/round", min=0, max=480, help="leave at 0 when the party is smaller"))
     for i in range(1, LEGS + 1):
         inputs.append(Input(f"leg_{i}_terrain", f"Leg {i} terrain", "choice",
                             ("trail", "forest", "hills")[i - 1], choices=tuple((k, label) for k, label, _ in TERRAINS)))
         inputs.append(Input(f"leg_{i}_days", f"Leg {i} days", "int", (2, 1, 0)[i - 1], unit="days",
-                            min=0, max=60, help="0 = no such leg"))
+                            min=0, max=60, help="leave at 0 when the journey has fewer legs"))
         inputs.append(Input(f"leg_{i}_forced", f"Leg {i} forced march", "bool", False))
     inputs += [
         Input("by_air", "Travelling by air", "bool", False),
-        Input("death_ray_save", "Save vs. Death Ray", "int", 12, min=1, max=20,
-              help="for forced march damage: the lowest save in the party"),
-        Input("constitution", "Constitution", "int", 10, min=3, max=18),
+        Input("death_ray_save", "Save vs. Death Ray", "int", SAVE_DEFAULT, min=1, max=20,
+              help="for forced march damage, the party member with the worst save: the highest save target "
+                   "number once the Constitution bonus is counted"),
+        Input("constitution", "Constitution", "int", SCORE_DEFAULT, min=3, max=18,
+              help="of that same party member"),
     ]
     return inputs
 
@@ -996,7 +1057,7 @@ def travel(step, by_air, death_ray_save, constitution, **inputs):
         terrain_label, factor = TERRAIN[inputs[f"leg_{i}_terrain"]]
         forced = inputs[f"leg_{i}_forced"]
         if not days:
-            out[f"leg_{i}_miles"] = 0
+            out[f"leg_{i}_miles"] = None  # no such leg: the page hides it
             continue
         daily = AIR_FACTOR * base if by_air else factor * base
         how = "by air (×2, terrain ignored)" if by_air else f"{terrain_label.lower()} {multiplier_text(factor)}"
@@ -1011,12 +1072,7 @@ def travel(step, by_air, death_ray_save, constitution, **inputs):
         step(f"Leg {i}: {how} = {n(daily)} miles a day × {days} = {n(miles)} miles.",
              rule="#travelling-by-air" if by_air else "#terrain")
     step(f"Journey: {n(total_miles)} miles in {total_days} days.", rule="#planning-a-journey")
-    if forced_days:
-        _, any_damage, expected_days = _risk_steps(step, forced_days, death_ray_save, constitution)
-        expected, most = expected_days * Fraction(7, 2), 6 * (forced_days - 1)
-    else:
-        any_damage, expected, most = Fraction(0), Fraction(0), 0
-        step("No forced march, so no damage from marching.", rule="#forced-march")
+    any_damage, expected, most = forced_march_toll(step, forced_days, death_ray_save, constitution)
     out.update({
         "journey_miles": total_miles,
         "journey_days": total_days,
@@ -1042,4 +1098,6 @@ def quick_strength_table():
     return ("Strength at a glance",
             ("Score", "Bonus", "Load lb, light / heavy", "Halfling lb", "Stuck door (d6)", "Locked door (d10)",
              "Bend bars (d20)"),
-            tuple(rows), "The bonus column serves every ability score.")
+            tuple(rows), "The bonus column serves every ability score. Doors and bars: the range is 1 plus the "
+                         "Strength bonus, so a penalty leaves 0: as we read the rule, no roll wins (\"0 in 6\") and "
+                         "the character needs help, tools or another way through.")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,12 @@ from rulescore import calculate
 from rulescore.core import Working, get
 
 RACES = ("human", "elf", "dwarf", "halfling")
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "bfrpg"
+
+
+def page_text(name):
+    """A BFRPG page's text with its line breaks folded, as a reader sees the sentences."""
+    return " ".join((DOCS / name).read_text(encoding="utf-8").split())
 
 
 def run(calc_id, **inputs):
@@ -169,12 +177,44 @@ def test_secret_doors(race, intelligence, wins):
     assert result["secret_door_x_in_y"] == f"{wins} in 6"
 
 
-@pytest.mark.parametrize("race", RACES)
+@pytest.mark.parametrize("race", ["human", "elf", "halfling"])
 def test_traps_and_listening_are_one_in_six(race):
     result = run("bfrpg.chances", race=race, strength=18, intelligence=18)
     assert result["find_trap"] == result["listen"] == pytest.approx(0.1667, abs=5e-5)  # "about 16.7%"
     assert result["find_trap_x_in_y"] == result["listen_x_in_y"] == "1 in 6"
-    assert ("Dwarf" in result["special_cases"]) == (race == "dwarf")
+    assert "Dwarf" not in result["special_cases"]
+
+
+@pytest.mark.parametrize("strength, intelligence", [(3, 3), (10, 10), (18, 18)])
+def test_dwarves_find_traps_on_one_or_two(strength, intelligence):
+    # Race rules (facts file): a Dwarf who searches finds traps on 1-2 on 1d6; listening stays 1 in 6.
+    result = Exact("bfrpg.chances", {"race": "dwarf", "strength": strength, "intelligence": intelligence})
+    assert result["find_trap"] == Fraction(2, 6) and result["find_trap_x_in_y"] == "2 in 6"
+    assert result["listen"] == Fraction(1, 6)
+    assert any("Dwarf" in s and "1-2 on 1d6" in s for s in result.steps)
+    trap_chart = result.charts[4]
+    assert trap_chart["title"].startswith("Find a trap") and bars_of(trap_chart, "success") == Fraction(2, 6)
+    assert "Dwarf" in result["special_cases"] and "Thief" in result["special_cases"]
+    assert "1-2 on 1d6 for a Dwarf" in rulescore.table("bfrpg.search_chances")["note"]
+
+
+def test_a_trap_search_covers_at_most_one_square_a_turn():
+    # "At least a turn per 10' square" is the least time, so a turn covers at most one square.
+    steps = run("bfrpg.chances").steps
+    assert any("at most one 10' square a turn" in s for s in steps)
+    page = page_text("dungeon.md")
+    assert "at the least" not in page and "at most one 10' square" in page
+    quick = page_text("quick-reference.md")
+    assert "at most one 10' square" in quick
+
+
+def test_a_strength_penalty_door_reading_is_stated_where_0_in_6_is_shown():
+    # The quick reference shows "0 in 6"; the table that shows it must say what that means.
+    table = rulescore.table("bfrpg.quick_strength")
+    assert "0 in 6" in [row[4] for row in table["rows"]]
+    assert "no roll wins" in table["note"] and "penalty" in table["note"]
+    quick = page_text("quick-reference.md")
+    assert "0 in 6" in quick and "our reading" in quick.lower()
 
 
 def test_door_table_agrees_with_the_calculator():
@@ -315,11 +355,16 @@ def march_by_states(days, p):
     return hurt, expected
 
 
+def book_save(save, bonus):
+    """Chance to save on 1d20: a natural 1 always fails, a natural 20 always succeeds (facts file)."""
+    return Fraction(sum(1 for roll in range(1, 21) if roll == 20 or (roll != 1 and roll + bonus >= save)), 20)
+
+
 @pytest.mark.parametrize("days", [1, 2, 3, 5, 8])
-@pytest.mark.parametrize("save, con", [(12, 10), (14, 3), (9, 18), (2, 10), (20, 3)])
+@pytest.mark.parametrize("save, con", [(12, 10), (14, 3), (9, 18), (2, 10), (20, 3), (1, 18), (4, 18)])
 def test_forced_march_damage(days, save, con):
     bonus = {3: -3, 10: 0, 18: 3}[con]
-    p = Fraction(sum(1 for roll in range(1, 21) if roll + bonus >= save), 20)
+    p = book_save(save, bonus)
     hurt, expected_days = march_by_states(days, p)
     result = run("bfrpg.overland", forced_march=True, days=days, death_ray_save=save, constitution=con)
     assert result["damage_chance"] == pytest.approx(float(hurt), abs=1e-12)
@@ -335,16 +380,63 @@ def test_forced_march_hand_worked():
     assert result["expected_damage"] == 35 / 8
 
 
+@pytest.mark.parametrize("calc_id", ["bfrpg.overland", "bfrpg.travel"])
+def test_a_natural_1_always_fails_and_a_natural_20_always_saves(calc_id):
+    # The GM's figures: save 1, two forced days: 5 % (not 0 %); save 20, Constitution 3, three
+    # days: 1 − (1/20)² = 99.75 % (not 100 %). Both calculators, one shared rule.
+    def chance(days, save, con):
+        if calc_id == "bfrpg.overland":
+            return Exact(calc_id, {"forced_march": True, "days": days, "death_ray_save": save,
+                                   "constitution": con})["damage_chance"]
+        return Exact(calc_id, {"leg_1_forced": True, "leg_1_days": days, "leg_2_days": 0, "leg_3_days": 0,
+                               "death_ray_save": save, "constitution": con})["march_damage_chance"]
+    assert chance(2, 1, 10) == Fraction(1, 20)
+    assert chance(3, 20, 3) == 1 - Fraction(1, 20) ** 2 == Fraction(9975, 10000)
+    assert chance(2, 1, 18) == Fraction(1, 20)    # even 1 + 3 against 1 fails on a natural 1
+    assert chance(2, 20, 10) == Fraction(19, 20)  # only the natural 20 saves
+
+
+def test_both_travel_calculators_share_one_forced_march_rule():
+    for save, con, days in itertools.product([1, 2, 11, 19, 20], [3, 10, 18], [0, 1, 2, 4]):
+        overland = Exact("bfrpg.overland", {"forced_march": bool(days), "days": max(days, 1),
+                                            "death_ray_save": save, "constitution": con})
+        travel = Exact("bfrpg.travel", {"leg_1_forced": bool(days), "leg_1_days": max(days, 1), "leg_2_days": 0,
+                                        "leg_3_days": 0, "death_ray_save": save, "constitution": con})
+        assert (overland["damage_chance"], overland["expected_damage"], overland["most_damage"]) == \
+            (travel["march_damage_chance"], travel["march_damage_average"], travel["march_damage_most"])
+        assert [s for s in overland.steps if "Death Ray" in s] == [s for s in travel.steps if "Death Ray" in s]
+    assert rulescore.bfrpg.save_chance(1, 3) == Fraction(19, 20)
+    assert rulescore.bfrpg.save_chance(20, -3) == Fraction(1, 20)
+
+
+def test_save_chart_marks_the_natural_rolls():
+    result = Exact("bfrpg.overland", {"forced_march": True, "days": 3, "death_ray_save": 20, "constitution": 3})
+    (chart,) = result.charts
+    kinds = {bar["label"]: bar["kind"] for bar in chart["bars"]}
+    assert kinds["20"] == "success" and kinds["19"] == "failure" and kinds["1"] == "failure"
+    low = Exact("bfrpg.overland", {"forced_march": True, "days": 3, "death_ray_save": 1, "constitution": 18})
+    (chart,) = low.charts
+    assert {bar["label"]: bar["kind"] for bar in chart["bars"]}["1"] == "failure"
+    page = page_text("wilderness.md")
+    assert "natural 1" in page and "natural 20" in page
+
+
 def test_save_extremes():
-    certain = run("bfrpg.overland", forced_march=True, days=10, death_ray_save=4, constitution=18)
-    assert certain["damage_chance"] == 0  # 1 + 3 already reaches 4
-    hopeless = run("bfrpg.overland", forced_march=True, days=10, death_ray_save=20, constitution=3)
-    assert hopeless["damage_chance"] == 1 and hopeless["expected_damage"] == 9 * 3.5
+    best = run("bfrpg.overland", forced_march=True, days=10, death_ray_save=4, constitution=18)
+    assert best["damage_chance"] == pytest.approx(1 - 0.95 ** 9)  # only a natural 1 fails
+    worst = run("bfrpg.overland", forced_march=True, days=10, death_ray_save=20, constitution=3)
+    assert worst["damage_chance"] == pytest.approx(1 - 0.05 ** 9)  # only a natural 20 saves
+    assert 0 < best["damage_chance"] < worst["damage_chance"] < 1
 
 
-def test_no_forced_march_no_damage():
+def test_no_forced_march_no_damage_and_no_damage_outputs():
     result = run("bfrpg.overland", days=30, death_ray_save=20, constitution=3)
-    assert result["damage_chance"] == 0 and result["hours_per_day"] == 8 and result["total_miles"] == 720
+    assert result["hours_per_day"] == 8 and result["total_miles"] == 720
+    # The forced march outputs do not apply: None, which the page hides.
+    assert result["damage_chance"] is None and result["expected_damage"] is None and result["most_damage"] is None
+    assert result["min_airborne_ft"] is None  # not flying
+    one_day = run("bfrpg.overland", forced_march=True, days=1)
+    assert one_day["damage_chance"] == 0 and one_day["most_damage"] == 0  # the first day is free: 0 applies
 
 
 def test_air_travel_and_staying_aloft():
@@ -419,7 +511,29 @@ def test_gale_damage():
     day = sail(vessel="caravel", wind="gale")
     assert day["gale_damage"].startswith("2d8 per hour") and day["gale_damage_average"] == 12 * 9
     assert sail(vessel="caravel", wind="gale", navigator_24h=True)["gale_damage_average"] == 24 * 9
-    assert sail(vessel="caravel", wind="strong")["gale_damage_average"] == 0
+    calm = sail(vessel="caravel", wind="strong")
+    assert calm["gale_damage_average"] is None and calm["gale_damage"] is None  # no gale: hidden
+
+
+@pytest.mark.parametrize("vessel", ["longship", "small_galley", "large_galley"])
+@pytest.mark.parametrize("wind", ["very_strong", "gale", "very_light_breeze"])
+def test_oared_ships_row_when_sailing_against_the_wind_gets_nowhere(vessel, wind):
+    # Our reading: where tacking is not possible (or makes no headway), a ship with oars rows
+    # at its rowing rate, as it does when becalmed.
+    result = sail(vessel=vessel, wind=wind, against_wind=True)
+    assert result["miles_per_day"] == 24 and result["propulsion"] == "oars"
+    assert result["wind_multiplier"] is None and "rows" in result["note"]
+    assert sail(vessel=vessel, wind=wind)["propulsion"] == "sails"  # with the wind it still sails
+    if wind == "gale":
+        assert result["gale_damage_average"] == 12 * 9
+    sail_only = sail(vessel="carrack", wind=wind, against_wind=True)
+    assert sail_only["miles_per_day"] == 0 and sail_only["propulsion"] == "sails"
+
+
+def test_a_ship_that_could_row_faster_says_so():
+    result = sail(vessel="longship", wind="light_breeze", against_wind=True)  # 42 × 1/3 = 14 < 24 rowed
+    assert result["miles_per_day"] == 14 and "Rowing would be faster" in result["note"]
+    assert "Rowing would be faster" not in sail(vessel="longship")["note"]
 
 
 def test_sailing_tables_agree_with_the_calculator():
@@ -472,7 +586,19 @@ def test_planner_by_air():
 
 def test_planner_with_no_days():
     result = run("bfrpg.travel", leg_1_days=0, leg_2_days=0, leg_3_days=0)
-    assert result["journey_miles"] == 0 and result["journey_days"] == 0 and result["march_damage_chance"] == 0
+    assert result["journey_miles"] == 0 and result["journey_days"] == 0 and result["forced_march_days"] == 0
+    assert result["march_damage_chance"] is None and result["march_damage_average"] is None
+    assert result["march_damage_most"] is None
+    assert result["leg_1_miles"] is None and result["leg_3_miles"] is None  # no such legs: hidden
+
+
+def test_planner_asks_for_the_worst_save_in_plain_words():
+    # In BFRPG the worst save is the highest target number, not the lowest.
+    spec = {i["name"]: i for i in rulescore.core.get("bfrpg.travel").describe()["inputs"]}["death_ray_save"]
+    assert "lowest" not in spec["help"]
+    assert "worst save" in spec["help"] and "highest save target number" in spec["help"]
+    page = page_text("wilderness.md")
+    assert "highest save target number" in page and "lowest save" not in page
 
 
 # --- Every calculator at every choice --------------------------------------------------------
@@ -498,7 +624,7 @@ def test_every_choice_and_extreme_runs_with_finite_outputs_and_working(calc):
             if isinstance(value, float):
                 assert math.isfinite(value)
         for name in (o["name"] for o in calc["outputs"] if o["format"] == "percent"):
-            assert 0 <= result[name] <= 1
+            assert result[name] is None or 0 <= result[name] <= 1
 
 
 def test_contract_names():
@@ -667,3 +793,48 @@ def test_strength_penalty_leaves_door_charts_without_a_winning_roll():
     result = Exact("bfrpg.chances", {"strength": 3})
     assert all(bars_of(chart, "success") == 0 for chart in result.charts[:3])
     assert [c["summary"] for c in result.charts[:3]] == ["succeeds 0% of the time"] * 3
+
+
+# --- One minus sign, one default per quantity --------------------------------------------------
+
+# An ASCII hyphen used as a minus: before a digit, not inside a range ("9-11") or dice ("1d-3").
+ASCII_MINUS = re.compile(r"(?<![0-9A-Za-z])-\s?[0-9]")
+
+
+def test_steps_labels_help_and_tables_use_the_true_minus_sign():
+    for calc in (c for c in rulescore.catalogue() if c["id"].startswith("bfrpg.")):
+        texts = [t for spec in calc["inputs"] for t in (spec["label"], spec["help"] or "",
+                                                       *(spec["choice_labels"] or {}).values())]
+        texts += [t for spec in calc["outputs"] for t in (spec["label"], spec["help"])]
+        for inputs in [{}, *sample_cases_of(calc)]:
+            result = calculate(calc["id"], inputs)
+            texts += result.steps + [chart["title"] + chart["summary"] for chart in result.charts]
+            texts += [v for v in result.values() if isinstance(v, str)]
+        for text in texts:
+            assert not ASCII_MINUS.search(text), (calc["id"], text)
+    for table_id in (t for t in rulescore.tables() if t.startswith("bfrpg.")):
+        data = rulescore.table(table_id)
+        for text in [data["note"], *data["columns"], *(c for row in data["rows"] for c in row if isinstance(c, str))]:
+            assert not ASCII_MINUS.search(text), (table_id, text)
+
+
+def test_survival_working_shows_negative_hit_points_with_a_true_minus():
+    steps = run("bfrpg.survival", days_without_food=5, days_without_water=2, current_hp=4).steps
+    assert any("leaves −" in s for s in steps)
+
+
+def sample_cases_of(calc):
+    from tests.samples import sample_cases
+    return sample_cases(calc, 20)
+
+
+def test_one_default_per_quantity():
+    # The same input name means the same quantity: every BFRPG calculator starts it alike.
+    seen = {}
+    for calc in (c for c in rulescore.catalogue() if c["id"].startswith("bfrpg.")):
+        for spec in calc["inputs"]:
+            seen.setdefault(spec["name"], set()).add(spec["default"])
+    assert all(len(defaults) == 1 for defaults in seen.values()), seen
+    travel = {i["name"]: i["default"] for i in rulescore.core.get("bfrpg.travel").describe()["inputs"]}
+    overland = {i["name"]: i["default"] for i in rulescore.core.get("bfrpg.overland").describe()["inputs"]}
+    assert travel["member_1_ft"] == overland["movement_ft"]
