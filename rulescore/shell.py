@@ -13,7 +13,8 @@ import math
 from fractions import Fraction
 
 from . import dice
-from .core import Input, Output, calculator, number_text as n, percent_text, table
+from .core import Input, Output, RulesInputError, calculator, dice_text as shown_dice, number_text as n, \
+    percent_text, table
 
 SYSTEM = "SHELL"
 
@@ -41,6 +42,14 @@ PRIMARY_CHART = {
 }
 CHART_RANGE = (7, 20)
 HUMAN_BASE = 10
+# One default per quantity, shared by every calculator that asks for it: an average human
+# (all attributes 10) who fights at combat level 3, with the AT and DEF that gives.
+ATTRIBUTE_DEFAULT = HUMAN_BASE
+COMBAT_LEVEL_DEFAULT = 3
+SKILL_LEVEL_DEFAULT = 4
+AT_DEFAULT = 3  # combat level 3 + AG 10's modifier 0
+BLOCK_DEF_DEFAULT = 3  # combat level 3 + AG 10's modifier 0
+DODGE_DEF_DEFAULT = 2  # best combat level 3 + 0 − (1 + EL 0)
 
 
 def attribute_cost(level: int) -> int:
@@ -328,7 +337,7 @@ def roll_chart(step, target: int) -> None:
     """The 3d6 roll of ``target`` or less (attribute and skill rolls); no automatic results."""
     bars = [(total, p, "success" if total <= target else "failure")
             for total, p in dice.distribution(3, 6).items()]
-    step.chart(f"3d6 against {target}", bars, f"succeeds {percent_text(success_chance(target))} of the time")
+    step.chart(f"3d6 against {n(target)}", bars, f"succeeds {percent_text(success_chance(target))} of the time")
 
 
 ATTACK_CHART_KINDS = {"miss": "failure", "defended": "failure", "shield_hit": "neutral", "hit": "success"}
@@ -364,7 +373,7 @@ def damage_distribution(dice_count: int, adds: int) -> dict[int, Fraction]:
 # Characters
 # --------------------------------------------------------------------------------------
 
-def _attr(name, label, default=10, help_text=""):
+def _attr(name, label, default=ATTRIBUTE_DEFAULT, help_text=""):
     return Input(name, label, "int", default, min=CHART_RANGE[0], max=CHART_RANGE[1], help=help_text)
 
 
@@ -383,11 +392,11 @@ def _bought(name, label, low=-3, high=10, help_text="levels bought above the bas
         _attr("st", "ST (bought)", help_text="Strength as bought, before racial modifiers"),
         _attr("ag", "AG (bought)", help_text="Agility as bought, before racial modifiers"),
         _attr("iq", "IQ (bought)", help_text="Intelligence as bought, before racial modifiers"),
-        Input("st_race", "Racial ST modifier", "int", 0, min=-3, max=3, help="0 = human"),
-        Input("ag_race", "Racial AG modifier", "int", 0, min=-3, max=3, help="0 = human"),
-        Input("iq_race", "Racial IQ modifier", "int", 0, min=-3, max=3, help="0 = human"),
+        Input("st_race", "Racial ST modifier", "int", 0, min=-3, max=3, help="0 for a human"),
+        Input("ag_race", "Racial AG modifier", "int", 0, min=-3, max=3, help="0 for a human"),
+        Input("iq_race", "Racial IQ modifier", "int", 0, min=-3, max=3, help="0 for a human"),
         Input("race_chp", "Race cost", "int", 0, unit="chp", min=-100, max=200,
-              help="the race's package cost set by the genre; 0 = human"),
+              help="the race's package cost set by the genre; 0 for a human"),
         _bought("ht_bought", "HT bought"),
         _bought("end_bought", "END bought"),
         _bought("wp_bought", "WP bought"),
@@ -422,8 +431,8 @@ def character(step, st, ag, iq, st_race, ag_race, iq_race, race_chp, ht_bought, 
               cha_bought, per_bought, mv_bought, ambidextrous, wealth, advantages_chp, disadvantages_chp,
               budget_chp):
     primary = attribute_cost(st) + attribute_cost(ag) + attribute_cost(iq)
-    step(f"Primary attributes (Primary Attribute Chart): ST {st} costs {attribute_cost(st)}, "
-         f"AG {ag} costs {attribute_cost(ag)}, IQ {iq} costs {attribute_cost(iq)}: {primary} chp.",
+    step(f"Primary attributes (Primary Attribute Chart): ST {st} costs {n(attribute_cost(st))}, "
+         f"AG {ag} costs {n(attribute_cost(ag))}, IQ {iq} costs {n(attribute_cost(iq))}: {n(primary)} chp.",
          rule="#primary-attributes")
     fst, fag, fiq = st + st_race, ag + ag_race, iq + iq_race
     if st_race or ag_race or iq_race:
@@ -434,18 +443,19 @@ def character(step, st, ag, iq, st_race, ag_race, iq_race, race_chp, ht_bought, 
     secondary = sum(SECONDARY_COST[abbr] * levels for abbr, levels in bought.items())
     parts = [f"{abbr} {signed(levels)} × {SECONDARY_COST[abbr]}" for abbr, levels in bought.items() if levels]
     step("Secondary attributes (Secondary Attributes chart): "
-         + (" + ".join(parts) + f" = {secondary} chp." if parts else "none bought, 0 chp."),
+         + (" + ".join(parts) + f" = {n(secondary)} chp." if parts else "none bought, 0 chp."),
          rule="#secondary-attributes")
     label, multiple, wealth_chp = WEALTH[wealth]
     other = race_chp + (AMBIDEXTERITY_CHP if ambidextrous else 0) + wealth_chp
-    step(f"Other characteristics: race {race_chp} chp, ambidexterity {AMBIDEXTERITY_CHP if ambidextrous else 0} chp, "
-         f"wealth {label} {wealth_chp} chp: {other} chp.", rule="#other-characteristics")
+    step(f"Other characteristics: race {n(race_chp)} chp, ambidexterity {AMBIDEXTERITY_CHP if ambidextrous else 0} "
+         f"chp, wealth {label} {n(wealth_chp)} chp: {n(other)} chp.", rule="#other-characteristics")
     net = advantages_chp + disadvantages_chp
-    step(f"Advantages {advantages_chp} chp and disadvantages {disadvantages_chp} chp: {net} chp.",
+    step(f"Advantages {advantages_chp} chp and disadvantages {n(disadvantages_chp)} chp: {n(net)} chp.",
          rule="shell/advantages/#cost-guideline")
     total = primary + secondary + other + net
-    step(f"Total = {primary} + {secondary} + {other} + {net} = {total} chp, "
-         f"leaving {budget_chp} − {total} = {budget_chp - total} chp of {budget_chp}.", rule="shell/#characters")
+    step(f"Total = {n(primary)} {term(secondary)} {term(other)} {term(net)} = {n(total)} chp, "
+         f"leaving {budget_chp} {term(-total)} = {n(budget_chp - total)} chp of {budget_chp}.",
+         rule="shell/#characters")
     base_cha = (fst + fiq) // 2
     base_mv = (fst + fag) // 4
     values = {"ht": HUMAN_BASE + ht_bought, "hp": fst, "end": fst + end_bought, "wp": fiq + wp_bought,
@@ -498,17 +508,17 @@ def npc_attributes(step, hp_bought, flight, dr, dm_percent, mr, at_mod, def_mod)
         "at_mod_chp": 20 * at_mod,
         "def_mod_chp": 20 * def_mod,
     }
-    step(f"HP (NPCs only) 10 chp a point: {hp_bought} × 10 = {costs['hp_chp']} chp; "
+    step(f"HP (NPCs only) 10 chp a point: {n(hp_bought)} × 10 = {n(costs['hp_chp'])} chp; "
          f"Flight 10 chp a point: {flight} × 10 = {costs['flight_chp']} chp.", rule="#secondary-attributes")
     step(f"DR {dr} costs as a primary attribute of 10 + {dr} = {HUMAN_BASE + dr}: {costs['dr_chp']} chp.",
          rule="#secondary-attributes")
     step(f"DM 5 chp per %: {dm_percent} × 5 = {costs['dm_chp']} chp.", rule="#secondary-attributes")
     step(f"MR {mr} costs as a primary attribute of 10 + 2 × {mr} = {HUMAN_BASE + 2 * mr}: {costs['mr_chp']} chp.",
          rule="#secondary-attributes")
-    step(f"AT Mod and DEF Mod 20 chp a point: {at_mod} × 20 = {costs['at_mod_chp']} chp, "
-         f"{def_mod} × 20 = {costs['def_mod_chp']} chp.", rule="#secondary-attributes")
+    step(f"AT Mod and DEF Mod 20 chp a point: {n(at_mod)} × 20 = {n(costs['at_mod_chp'])} chp, "
+         f"{n(def_mod)} × 20 = {n(costs['def_mod_chp'])} chp.", rule="#secondary-attributes")
     total = sum(costs.values())
-    step(f"Total = {total} chp.", rule="#secondary-attributes")
+    step(f"Total = {n(total)} chp.", rule="#secondary-attributes")
     return {"npc_total_chp": total, **costs}
 
 
@@ -519,9 +529,9 @@ def npc_attributes(step, hp_bought, flight, dr, dm_percent, mr, at_mod, def_mod)
     summary="Exact 3d6 odds of an attribute roll, and of each side winning an attribute contest.",
     page="shell/characters/",
     inputs=[
-        Input("attribute", "Your attribute", "int", 12, min=1, max=30),
+        Input("attribute", "Your attribute", "int", ATTRIBUTE_DEFAULT, min=1, max=30),
         Input("difficulty", "Task", "choice", "average", choices=DIFFICULTY_CHOICES),
-        Input("opponent", "Opponent's attribute", "int", 10, min=1, max=30,
+        Input("opponent", "Opponent's attribute", "int", ATTRIBUTE_DEFAULT, min=1, max=30,
               help="for a contest, which pits the two attributes as they stand"),
     ],
     outputs=[
@@ -535,8 +545,8 @@ def npc_attributes(step, hp_bought, flight, dr, dm_percent, mr, at_mod, def_mod)
 def contest(step, attribute, difficulty, opponent):
     target = attribute + DIFFICULTY[difficulty]
     success = success_chance(target)
-    step(f"Attribute roll: {attribute} {term(DIFFICULTY[difficulty])} ({difficulty} task) = {target}; "
-         f"3d6 gives {target} or less {n(success * 100)}% of the time.", rule="#attribute-rolls")
+    step(f"Attribute roll: {attribute} {term(DIFFICULTY[difficulty])} ({difficulty} task) = {n(target)}; "
+         f"3d6 gives {n(target)} or less {n(success * 100)}% of the time.", rule="#attribute-rolls")
     roll_chart(step, target)
     win = tie = Fraction(0)
     dist = dice.distribution(3, 6)
@@ -579,7 +589,7 @@ def advantage_cost(step, kind, severity, frequency):
     sev, freq = SEVERITY_MULTIPLIER[severity], FREQUENCY_MULTIPLIER[frequency]
     cost = base * sev * freq
     article = "an" if kind == "advantage" else "a"
-    step(f"Cost = base {base} for {article} {kind} × {sev} ({severity}) × {n(freq)} ({FREQUENCY_WORDS[frequency]}) "
+    step(f"Cost = base {n(base)} for {article} {kind} × {sev} ({severity}) × {n(freq)} ({FREQUENCY_WORDS[frequency]}) "
          f"= {n(cost)} chp.", rule="#cost-guideline")
     if cost.denominator != 1:
         step("The guideline gives a half point here; the source does not round it, so the GM may.",
@@ -604,7 +614,7 @@ def advantage_cost(step, kind, severity, frequency):
         Input("load_lb", "Load carried", "number", 30, unit="lb", min=0, max=2000,
               help="everything carried, armour included"),
         Input("body_weight_lb", "Body weight", "number", 0, unit="lb", min=0, max=2000,
-              help="0 = not counted; only weight over 75% of maximum encumbrance counts"),
+              help="only the part over 75% of maximum encumbrance counts; leave at 0 to leave it out"),
     ],
     outputs=[
         Output("max_encumbrance_lb", "Maximum encumbrance", "lb", min=140, max=800),
@@ -626,14 +636,14 @@ def advantage_cost(step, kind, severity, frequency):
 def encumbrance(step, st, load_lb, body_weight_lb):
     maximum = max_encumbrance(st)
     step(f"Maximum encumbrance for ST {st} (Primary Attribute Chart) = {maximum} lb.", rule="#maximum-encumbrance")
-    overweight = Fraction(0)
+    overweight = None  # body weight not given: the output does not apply
     if body_weight_lb:
         threshold = OVERWEIGHT_FRACTION * maximum
         overweight = max(Fraction(0), body_weight_lb - threshold)
         step(f"Overweight: body weight {n(body_weight_lb)} lb against 75% of maximum = {n(threshold)} lb, "
              + (f"so {n(overweight)} lb of it counts as encumbrance." if overweight else "so none of it counts."),
              rule="#overweight-characters")
-    total = load_lb + overweight
+    total = load_lb + (overweight or 0)
     share = total / maximum
     limits = {level: fraction * maximum for level, fraction in ENCUMBRANCE_LEVELS}
     level = encumbrance_level(total, maximum)
@@ -673,7 +683,7 @@ SKILL_TYPE_CHOICES = (("major", "Major skill"), ("minor", "Minor skill"))
     summary="The exp a skill level costs, alone or as a lesser skill of a group.",
     page="shell/skills/",
     inputs=[
-        Input("level", "Skill level", "int", 4, min=0, max=20),
+        Input("level", "Skill level", "int", SKILL_LEVEL_DEFAULT, min=0, max=20),
         Input("skill_type", "Skill type", "choice", "major", choices=SKILL_TYPE_CHOICES),
         Input("grouped", "Lesser skill of a group", "bool", False,
               help="ticked: another skill of its group pays the full cost"),
@@ -709,7 +719,7 @@ def skill_cost(step, level, skill_type, grouped):
 
 SKILL_SLOTS = 5
 GROUP_CHOICES = (("none", "No group"), ("a", "Group A"), ("b", "Group B"), ("c", "Group C"))
-_SLOT_DEFAULTS = {1: (4, "major", "a"), 2: (4, "major", "a")}
+_SLOT_DEFAULTS = {1: (SKILL_LEVEL_DEFAULT, "major", "a"), 2: (SKILL_LEVEL_DEFAULT, "major", "a")}
 
 
 def _slot_inputs():
@@ -717,7 +727,8 @@ def _slot_inputs():
     for i in range(1, SKILL_SLOTS + 1):
         level, kind, group = _SLOT_DEFAULTS.get(i, (0, "major", "none"))
         inputs += [
-            Input(f"skill{i}_level", f"Skill {i} level", "int", level, min=0, max=20, help="0 = unused"),
+            Input(f"skill{i}_level", f"Skill {i} level", "int", level, min=0, max=20,
+                  help="leave at 0 for an empty line"),
             Input(f"skill{i}_type", f"Skill {i} type", "choice", kind, choices=SKILL_TYPE_CHOICES),
             Input(f"skill{i}_group", f"Skill {i} group", "choice", group, choices=GROUP_CHOICES),
         ]
@@ -780,7 +791,8 @@ def skill_list(step, budget_exp, **slots):
     total = sum(exp for exp, _ in costs)
     if not any(level for level, _, _ in skills):
         step("No skills entered: 0 exp.", rule="#skill-exp-costs")
-    step(f"Total = {total} exp, leaving {budget_exp} − {total} = {budget_exp - total} exp.", rule="shell/#characters")
+    step(f"Total = {total} exp, leaving {budget_exp} − {total} = {n(budget_exp - total)} exp.",
+         rule="shell/#characters")
     return {"total_exp": total, "remaining_exp": budget_exp - total, **outputs}
 
 
@@ -791,15 +803,17 @@ def skill_list(step, budget_exp, **slots):
     summary="The 3d6 roll a task needs: attribute, difficulty and the levels over the task's minimum.",
     page="shell/skills/",
     inputs=[
-        Input("attribute", "Attribute", "int", 12, min=1, max=30, help="IQ for mental tasks, AG for physical ones"),
+        Input("attribute", "Attribute", "int", ATTRIBUTE_DEFAULT, min=1, max=30,
+              help="IQ for mental tasks, AG for physical ones"),
         Input("difficulty", "Task", "choice", "average", choices=DIFFICULTY_CHOICES),
-        Input("skill_level", "Skill level", "int", 5, min=0, max=20),
+        Input("skill_level", "Skill level", "int", SKILL_LEVEL_DEFAULT, min=0, max=20),
         Input("minimum_level", "Task's minimum level", "int", 3, min=0, max=20,
-              help="0 = anyone may try; spells are usually 3 or more"),
+              help="0 when anyone may try; spells usually need 3 or more"),
         Input("modifier", "Other modifier", "int", 0, min=-10, max=10, help="any further GM modifier"),
     ],
     outputs=[
-        Output("target", "Roll needed", "", "roll this or less on 3d6; 0 = no chance", min=-12, max=62),
+        Output("target", "Roll needed", "", "roll this or less on 3d6; none below the task's minimum level",
+               min=-12, max=62),
         Output("success", "Chance of success", format="percent"),
         Output("odds", "Odds"),
     ],
@@ -808,15 +822,15 @@ def skill_roll(step, attribute, difficulty, skill_level, minimum_level, modifier
     if skill_level < minimum_level:
         step(f"Minimum skill level: level {skill_level} is below the task's minimum {minimum_level}, "
              f"so there is no chance of success and no roll.", rule="#skill-rolls")
-        return {"target": 0, "success": Fraction(0), "odds": chance_text(Fraction(0))}
+        return {"target": None, "success": Fraction(0), "odds": chance_text(Fraction(0))}
     over = skill_level - minimum_level
     target = attribute + DIFFICULTY[difficulty] + over + modifier
     extra = f" {term(modifier)} (other)" if modifier else ""
     step(f"Skill roll = attribute + difficulty + levels over the minimum = {attribute} "
          f"{term(DIFFICULTY[difficulty])} ({difficulty}) + {over} ({skill_level} − {minimum_level}){extra} "
-         f"= {target} or less on 3d6.", rule="#skill-rolls")
+         f"= {n(target)} or less on 3d6.", rule="#skill-rolls")
     success = success_chance(target)
-    step(f"Chance of rolling {target} or less on 3d6 = {chance_text(success)} = {n(success * 100)}%.",
+    step(f"Chance of rolling {n(target)} or less on 3d6 = {chance_text(success)} = {n(success * 100)}%.",
          rule="#skill-rolls")
     roll_chart(step, target)
     return {"target": target, "success": success, "odds": chance_text(success)}
@@ -835,8 +849,9 @@ def skill_roll(step, attribute, difficulty, skill_level, minimum_level, modifier
     inputs=[
         _attr("st", "ST"),
         _attr("ag", "AG"),
-        Input("combat_level", "Combat skill level", "int", 3, min=0, max=20, help="the fighting style in use"),
-        Input("best_combat_level", "Best combat skill level", "int", 3, min=0, max=20,
+        Input("combat_level", "Combat skill level", "int", COMBAT_LEVEL_DEFAULT, min=0, max=20,
+              help="the fighting style in use"),
+        Input("best_combat_level", "Best combat skill level", "int", COMBAT_LEVEL_DEFAULT, min=0, max=20,
               help="used for dodging", derived="the combat skill level",
               derive=lambda values: values["combat_level"]),
         Input("encumbrance_level", "Encumbrance level (EL)", "int", 0, min=0, max=4),
@@ -854,7 +869,7 @@ def skill_roll(step, attribute, difficulty, skill_level, minimum_level, modifier
         Output("can_block", "Can block"),
         Output("blocks_per_round", "Blocks a round", min=1, max=10),
         Output("damage_bonus", "Damage bonus", min=0, max=6),
-        Output("base_damage", "Base damage for ST"),
+        Output("base_damage", "Base damage for ST", format="dice"),
         Output("mv_points", "MV points", "units", min=0, max=20),
         Output("rounds_per_end", "Rounds per END point", "rounds", min=5, max=25),
     ],
@@ -862,25 +877,25 @@ def skill_roll(step, attribute, difficulty, skill_level, minimum_level, modifier
 def combat(step, st, ag, combat_level, best_combat_level, encumbrance_level, mv, maneuver, knocked_down):
     el = encumbrance_level
     initiative = ag - 2 * el
-    step(f"Initiative = AG − 2 × EL = {ag} − 2 × {el} = {initiative}.", rule="#rounds")
+    step(f"Initiative = AG − 2 × EL = {ag} − 2 × {el} = {n(initiative)}.", rule="#rounds")
     name, m_at, m_def = MANEUVER[maneuver]
     at_mod, def_mod = ag_at_modifier(ag), ag_def_modifier(ag)
     at_value = combat_level + at_mod + m_at
     step(f"AT = combat level + AG modifier + maneuver = {combat_level} {term(at_mod)} {term(m_at)} ({name}) "
-         f"= {at_value}.", rule="#attacks")
+         f"= {n(at_value)}.", rule="#attacks")
     block = combat_level + def_mod + m_def
     step(f"Block DEF = combat level + AG modifier + maneuver = {combat_level} {term(def_mod)} {term(m_def)} "
-         f"= {block}.", rule="#attacks")
+         f"= {n(block)}.", rule="#attacks")
     best = max(best_combat_level, combat_level)
     if best_combat_level < combat_level:
         step(f"The best combat level cannot be below the level in use, so {combat_level} is used for dodging.",
              rule="#attacks")
     dodge = best + def_mod - (1 + el) + m_def
     step(f"Dodge DEF = best combat level + AG modifier − (1 + EL) + maneuver = {best} {term(def_mod)} "
-         f"− {1 + el} {term(m_def)} = {dodge}.", rule="#attacks")
+         f"− {1 + el} {term(m_def)} = {n(dodge)}.", rule="#attacks")
     if knocked_down:
         dodge -= 4
-        step(f"Knocked down: no block, and dodging is at −4: dodge DEF {dodge}.", rule="#defences")
+        step(f"Knocked down: no block, and dodging is at −4: dodge DEF {n(dodge)}.", rule="#defences")
     blocks = blocks_per_round(combat_level)
     step(f"Blocks a round = 1 + 1 for every 2 levels above the first = {blocks} at level {combat_level}; "
          f"dodges are unlimited.", rule="#defences")
@@ -889,7 +904,7 @@ def combat(step, st, ag, combat_level, best_combat_level, encumbrance_level, mv,
          rule="shell/skills/#combat-skills")
     base = dice_text(*st_damage(st))
     points = max(mv - el, 0)
-    step(f"Base damage for ST {st} = {base}. MV points = MV − EL = {mv} − {el} = {mv - el}"
+    step(f"Base damage for ST {st} = {shown_dice(base)}. MV points = MV − EL = {mv} − {el} = {n(mv - el)}"
          + (" → 0 (never below 0)." if mv - el < 0 else "."), rule="#rounds")
     return {"initiative": initiative, "at_value": at_value, "block_def": block, "dodge_def": dodge,
             "can_block": not knocked_down, "blocks_per_round": blocks, "damage_bonus": bonus,
@@ -897,6 +912,31 @@ def combat(step, st, ag, combat_level, best_combat_level, encumbrance_level, mv,
 
 
 NO_SHIELD = -1
+SHIELD_CHOICES = ((str(NO_SHIELD), "No shield (or an attack aimed at the weapon)"), ("0", "Buckler (PR 0)"),
+                  ("1", "Small shield (PR 1)"), ("2", "Medium shield (PR 2)"), ("3", "Large (tower) shield (PR 3)"),
+                  *((str(pr), f"Magic or unusual shield, PR {pr}") for pr in range(4, 11)))
+
+
+class NumberChoice(Input):
+    """A choice whose values are whole numbers, each with a label a player would use ("No
+    shield", "Small shield (PR 1)"). It still takes the number itself given any way a
+    whole-number field took it (2, "2", "+2", "−1"), so links and calls made when the input
+    was a plain number keep working; the value used is always one of the choices."""
+
+    def allowed(self) -> str:
+        low, high = int(self.choices[0][0]), int(self.choices[-1][0])
+        return f"one of the choices, or a whole number from {n(low)} to {n(high)}"
+
+    def parse(self, raw):
+        try:
+            return Input.parse(self, raw)
+        except RulesInputError:
+            pass
+        as_number = self._replace(kind="int", min=int(self.choices[0][0]), max=int(self.choices[-1][0]))
+        try:
+            return str(Input.parse(as_number, raw))
+        except RulesInputError:
+            raise self._reject(raw) from None
 
 
 @calculator(
@@ -906,13 +946,14 @@ NO_SHIELD = -1
     summary="Exact 2d10 odds of a miss, a defence, a hit on the shield and a hit on the defender.",
     page="shell/combat/",
     inputs=[
-        Input("attack_value", "Attacker's AT", "int", 5, min=-20, max=40, help="with all AT modifiers"),
-        Input("defence_value", "Defender's DEF", "int", 3, min=-20, max=40,
+        Input("attack_value", "Attacker's AT", "int", AT_DEFAULT, min=-20, max=40, help="with all AT modifiers"),
+        Input("defence_value", "Defender's DEF", "int", BLOCK_DEF_DEFAULT, min=-20, max=40,
               help="block or dodge DEF; for a ranged attack the base DEF, before the speed divides it"),
-        Input("shield_pr", "Shield PR", "int", NO_SHIELD, min=-1, max=10,
-              help="−1 = no shield (or an attack on the weapon); 0 = buckler, 1 small, 2 medium, 3 large"),
+        NumberChoice("shield_pr", "Defender's shield", "choice", str(NO_SHIELD), choices=SHIELD_CHOICES,
+                     help="its protection rating (PR) decides which rolls hit the shield"),
         Input("weapon_speed", "Ranged weapon speed", "int", 0, min=0, max=5,
-              help="0 = hand-to-hand; thrown 1, bows 2, guns 3"),
+              help="leave at 0 for a hand-to-hand attack; a ranged weapon's speed: thrown 1, bows 2, "
+                   "guns and magic 3"),
         Input("defence_modifier", "DEF modifiers", "int", 0, min=-10, max=10,
               help="maneuver and situation, added after the speed divides the base DEF"),
         Input("defender_state", "Defender", "choice", "aware",
@@ -924,7 +965,7 @@ NO_SHIELD = -1
         Output("defended", "Defended", format="percent"),
         Output("shield_hit", "Hits the shield", format="percent"),
         Output("hit", "Hits the defender", format="percent"),
-        Output("def_used", "DEF used", min=-30, max=50),
+        Output("def_used", "DEF used", help="none for an automatic hit", min=-30, max=50),
         Output("miss_rolls", "Miss on 2d10"),
         Output("defended_rolls", "Defended on 2d10"),
         Output("shield_rolls", "Shield hit on 2d10"),
@@ -932,14 +973,15 @@ NO_SHIELD = -1
     ],
 )
 def attack(step, attack_value, defence_value, shield_pr, weapon_speed, defence_modifier, defender_state):
-    shield = None if shield_pr == NO_SHIELD else shield_pr
+    shield = None if int(shield_pr) == NO_SHIELD else int(shield_pr)
     ranged = weapon_speed > 0
     if not ranged and defender_state != "aware":
         why = "unaware of the attack" if defender_state == "unaware" else "immobile"
         step(f"Hand-to-hand attack on a defender who is {why}: an automatic hit, no roll.", rule="#defences")
+        # No roll and no DEF: the DEF and the rolls do not apply, so the page hides them.
         return {"miss": Fraction(0), "defended": Fraction(0), "shield_hit": Fraction(0), "hit": Fraction(1),
-                "def_used": 0, "miss_rolls": "none", "defended_rolls": "none", "shield_rolls": "none",
-                "hit_rolls": "any"}
+                "def_used": None, "miss_rolls": None, "defended_rolls": None, "shield_rolls": None,
+                "hit_rolls": None}
     if ranged:
         if defender_state != "aware":
             base = 0
@@ -947,34 +989,35 @@ def attack(step, attack_value, defence_value, shield_pr, weapon_speed, defence_m
         else:
             base = max(defence_value, 0)
             if defence_value < 0:
-                step(f"Ranged attack: base DEF {defence_value} is raised to 0, the lowest an active defender has.",
+                step(f"Ranged attack: base DEF {n(defence_value)} is raised to 0, the lowest an active defender has.",
                      rule="#ranged-attacks")
         divided = Fraction(base, weapon_speed)
         def_used = math.floor(divided) + defence_modifier
         step(f"Ranged attack: speed {weapon_speed} divides the base DEF: {base} / {weapon_speed} = {n(divided)}"
              + (f", fractions dropped {math.floor(divided)}" if divided.denominator != 1 else "")
-             + (f" {term(defence_modifier)} (DEF modifiers) = {def_used}." if defence_modifier else "."),
+             + (f" {term(defence_modifier)} (DEF modifiers) = {n(def_used)}." if defence_modifier else "."),
              rule="#ranged-attacks")
     else:
         def_used = defence_value + defence_modifier
         if defence_modifier:
-            step(f"DEF = {defence_value} {term(defence_modifier)} = {def_used}.", rule="#defence-modifiers")
+            step(f"DEF = {n(defence_value)} {term(defence_modifier)} = {n(def_used)}.", rule="#defence-modifiers")
     margin = attack_value - def_used
     odds = attack_odds(margin, shield)
     shield_text = f"12 to 11 + PR = {11 + shield}: shield; over {11 + shield}: hit" if shield is not None \
         else "12 or more: hit (no shield)"
-    step(f"Attack roll: 2d10 + AT − DEF = 2d10 {term(margin)} ({attack_value} − {def_used}); "
+    step(f"Attack roll: 2d10 + AT − DEF = 2d10 {term(margin)} ({n(attack_value)} {term(-def_used)}); "
          f"8 or less: miss; 9-11: defended; {shield_text}.", rule="#the-attack-roll")
     spans = {key: [] for key in odds}
     for roll in range(2, 21):
         spans[attack_result(roll + margin, shield)].append(roll)
     step(f"Exact odds on 2d10: miss {n(odds['miss'] * 100)}%, defended {n(odds['defended'] * 100)}%, "
          f"shield {n(odds['shield_hit'] * 100)}%, hit {n(odds['hit'] * 100)}%.", rule="#the-attack-roll")
-    attack_chart(step, margin, shield, f"2d10 {term(margin)} (AT {attack_value} − DEF {def_used})",
+    attack_chart(step, margin, shield, f"2d10 {term(margin)} (AT {n(attack_value)} − DEF {n(def_used)})",
                  f"hits the defender {percent_text(odds['hit'])} of the time"
                  + (f", the shield {percent_text(odds['shield_hit'])}" if shield is not None else ""))
     return {**odds, "def_used": def_used, "miss_rolls": _roll_span(spans["miss"]),
-            "defended_rolls": _roll_span(spans["defended"]), "shield_rolls": _roll_span(spans["shield_hit"]),
+            "defended_rolls": _roll_span(spans["defended"]),
+            "shield_rolls": _roll_span(spans["shield_hit"]) if shield is not None else None,
             "hit_rolls": _roll_span(spans["hit"])}
 
 
@@ -989,12 +1032,12 @@ def attack(step, attack_value, defence_value, shield_pr, weapon_speed, defence_m
         Input("aim_turns", "Turns spent aiming", "int", 0, min=0, max=10, help="+1 a turn, at most +3"),
         Input("cover", "Obstructions", "int", 0, min=0, max=5, help="−3 for each"),
         Input("target_moved_units", "Target's move", "int", 0, unit="units", min=0, max=100,
-              help="units the target moved in its last turn; 0 = standing still"),
+              help="units the target moved in its last turn; 0 if it stood still"),
         Input("can_see_target", "Can see the target", "bool", True),
         Input("weapon_speed", "Weapon speed", "int", 2, min=1, max=5, help="thrown 1, bows 2, guns 3"),
         Input("low_tech", "Low-tech weapon", "bool", True, help="bows, slings, thrown weapons"),
         Input("max_range_units", "Weapon's maximum range", "int", 0, unit="units", min=0, max=2000,
-              help="0 = not given"),
+              help="leave at 0 when the weapon's maximum range is not known"),
     ],
     outputs=[
         Output("range_modifier", "Range", min=-15, max=0),
@@ -1047,10 +1090,11 @@ def ranged(step, range_units, aim_turns, cover, target_moved_units, can_see_targ
     inputs=[
         Input("maneuver", "Maneuver", "choice", "takedown",
               choices=(("takedown", "Takedown (or breaking a pin)"), ("pin", "Pin"))),
-        Input("attack_value", "Attacker's AT", "int", 4, min=-20, max=40),
-        Input("dodge_def", "Defender's dodge DEF", "int", 2, min=-20, max=40, help="close combat allows only a dodge"),
-        Input("attacker_st", "Attacker's ST", "int", 12, min=1, max=40),
-        Input("defender_st", "Defender's ST", "int", 10, min=1, max=40),
+        Input("attack_value", "Attacker's AT", "int", AT_DEFAULT, min=-20, max=40),
+        Input("dodge_def", "Defender's dodge DEF", "int", DODGE_DEF_DEFAULT, min=-20, max=40,
+              help="close combat allows only a dodge"),
+        Input("attacker_st", "Attacker's ST", "int", ATTRIBUTE_DEFAULT, min=1, max=40),
+        Input("defender_st", "Defender's ST", "int", ATTRIBUTE_DEFAULT, min=1, max=40),
         Input("weight_difference_lb", "Attacker heavier by", "int", 0, unit="lb", min=-1000, max=1000,
               help="negative when the attacker is lighter; counts for a pin only"),
     ],
@@ -1067,7 +1111,8 @@ def close_combat(step, maneuver, attack_value, dodge_def, attacker_st, defender_
     weight_mod = 0
     if maneuver == "pin":
         weight_mod = int(Fraction(weight_difference_lb, 20))  # whole 20 lb steps, toward zero
-        step(f"Pin: ±1 for every full 20 lb of weight difference: {weight_difference_lb} lb gives {signed(weight_mod)}.",
+        step(f"Pin: ±1 for every full 20 lb of weight difference: {n(weight_difference_lb)} lb gives "
+             f"{signed(weight_mod)}.",
              rule="#pin")
     mod = st_mod + weight_mod
     margin = attack_value + mod - dodge_def
@@ -1089,6 +1134,26 @@ DAMAGE_TYPES = (("cutting", "Cutting (cut)", "cut"), ("crushing", "Crushing (cr)
 DAMAGE_ABBR = {value: abbr for value, _, abbr in DAMAGE_TYPES}
 
 
+TWO_HANDED_MIN_ST = -2  # two hands on a one-or-two-handed weapon: minimum ST −2 ...
+TWO_HANDED_DAMAGE = 1  # ... and damage +1
+ST_OVER_MINIMUM = 5  # damage uses at most ST = minimum ST + 5
+
+
+def weapon_st(st: int, min_st: int, two_handed: bool) -> tuple[int, int, int]:
+    """(ST the damage uses, skill modifier for low ST, minimum ST that judges the skill).
+
+    Our reading of two-handed use: the lowered minimum (−2) is the one low ST is judged
+    against, but the damage cap stays at the weapon's own minimum + 5. Lowering the cap as
+    well would take damage away from a strong wielder, so that two hands did less than one;
+    the rule means two hands to help, never to hurt."""
+    judged = max(min_st + TWO_HANDED_MIN_ST, 0) if two_handed else min_st
+    skill_mod = st - judged if judged and st < judged else 0
+    damage_st = st
+    if min_st and st > min_st + ST_OVER_MINIMUM:
+        damage_st = max(min_st + ST_OVER_MINIMUM, CHART_RANGE[0])
+    return damage_st, skill_mod, judged
+
+
 @calculator(
     id="shell.weapon",
     system=SYSTEM,
@@ -1096,54 +1161,50 @@ DAMAGE_ABBR = {value: abbr for value, _, abbr in DAMAGE_TYPES}
     summary="The damage roll for a weapon in a character's hands: ST, minimum ST, grip, skill and charge.",
     page="shell/damage/",
     inputs=[
-        _attr("st", "ST", 12),
+        _attr("st", "ST"),
         Input("weapon_adds", "Weapon damage", "int", 0, min=-6, max=6, help="+0 long sword; −4 bare hand"),
         Input("damage_type", "Damage type", "choice", "cutting",
               choices=tuple((value, label) for value, label, _ in DAMAGE_TYPES)),
-        Input("min_st", "Minimum ST", "int", 0, min=0, max=20, help="0 = none"),
+        Input("min_st", "Minimum ST", "int", 0, min=0, max=20, help="0 for a weapon with no minimum"),
         Input("two_handed", "Two hands on a one-or-two-handed weapon", "bool", False,
-              help="minimum ST −2, damage +1"),
-        Input("combat_level", "Combat skill level", "int", 1, min=0, max=20),
+              help="minimum ST −2 for wielding it, damage +1"),
+        Input("combat_level", "Combat skill level", "int", COMBAT_LEVEL_DEFAULT, min=0, max=20),
         Input("charge_units", "Units moved to attack", "int", 0, unit="units", min=0, max=50,
               help="a charge: +1 damage for every 5"),
     ],
     outputs=[
-        Output("damage", "Damage roll"),
+        Output("damage", "Damage roll", format="dice"),
         Output("damage_st", "ST the damage uses", min=CHART_RANGE[0], max=CHART_RANGE[1]),
         Output("total_adds", "Total adds", min=-6, max=23),
         Output("skill_modifier", "Skill modifier for low ST", min=-13, max=0),
     ],
 )
 def weapon(step, st, weapon_adds, damage_type, min_st, two_handed, combat_level, charge_units):
-    minimum = min_st
-    grip = 0
+    damage_st, skill_mod, judged = weapon_st(st, min_st, two_handed)
+    grip = TWO_HANDED_DAMAGE if two_handed else 0
     if two_handed:
-        grip = 1
-        minimum = max(min_st - 2, 0)
-        step(f"Two-handed use: minimum ST {min_st} − 2 = {minimum}, damage +1.", rule="shell/genres/#weapons")
-    skill_mod = 0
-    damage_st = st
-    if minimum:
-        if st < minimum:
-            skill_mod = st - minimum
-            step(f"ST {st} is below the minimum {minimum}: {signed(skill_mod)} to skill.", rule="shell/genres/#weapons")
-        elif st > minimum + 5:
-            damage_st = max(minimum + 5, CHART_RANGE[0])
-            step(f"ST {st} is more than 5 over the minimum: damage uses ST {minimum} + 5 = {minimum + 5}"
-                 + (f", and the chart starts at ST {CHART_RANGE[0]}." if minimum + 5 < CHART_RANGE[0] else "."),
-                 rule="shell/genres/#weapons")
+        step(f"Two-handed use: minimum ST for wielding it {min_st} − 2 = {judged}"
+             + (" (none)" if min_st and not judged else "") + ", damage +1.", rule="shell/genres/#weapons")
+    if skill_mod:
+        step(f"ST {st} is below the minimum {judged}: {signed(skill_mod)} to skill.", rule="shell/genres/#weapons")
+    if damage_st != st:
+        cap = min_st + ST_OVER_MINIMUM
+        step(f"ST {st} is more than 5 over the weapon's minimum ST: damage uses ST {min_st} + 5 = {cap}"
+             + (f", and the chart starts at ST {CHART_RANGE[0]}" if cap < CHART_RANGE[0] else "")
+             + (" (two hands do not lower this cap: our reading)." if two_handed else "."),
+             rule="shell/genres/#weapons")
     dice_count, base_adds = st_damage(damage_st)
     skill_bonus = combat_damage_bonus(combat_level)
     charge = charge_units // CHARGE_UNITS_PER_DAMAGE
     adds = weapon_adds + grip + skill_bonus + charge
-    step(f"Base damage for ST {damage_st} = {dice_text(dice_count, base_adds)}; weapon {signed(weapon_adds)}, "
-         f"grip {signed(grip)}, combat level {combat_level} {signed(skill_bonus)}, charge {charge_units} units "
-         f"{signed(charge)}: {signed(adds)} in all.", rule="#damage")
+    step(f"Base damage for ST {damage_st} = {shown_dice(dice_text(dice_count, base_adds))}; weapon "
+         f"{signed(weapon_adds)}, grip {signed(grip)}, combat level {combat_level} {signed(skill_bonus)}, charge "
+         f"{charge_units} units {signed(charge)}: {signed(adds)} in all.", rule="#damage")
     text = f"{dice_text(dice_count, base_adds + adds)} {DAMAGE_ABBR[damage_type]}"
-    step(f"Damage roll = {text} (a roll below 0 does no damage).", rule="#damage")
+    step(f"Damage roll = {shown_dice(text)} (a roll below 0 does no damage).", rule="#damage")
     spread = damage_distribution(dice_count, base_adds + adds)
     mean = sum((hp * p for hp, p in spread.items()), Fraction(0))
-    step.chart(f"Damage {text}", [(hp, p, "neutral") for hp, p in spread.items()],
+    step.chart(f"Damage {shown_dice(text)}", [(hp, p, "neutral") for hp, p in spread.items()],
                f"averages {n(mean)} HP before DR")
     return {"damage": text, "damage_st": damage_st, "total_adds": adds, "skill_modifier": skill_mod}
 
@@ -1195,7 +1256,7 @@ def crippling_needed(location: str, base_hp: int) -> int | None:
         Output("counted", "Counts toward total damage", min=0),
         Output("location_damage", "Damage at the location", min=0),
         Output("total_damage", "Total damage", min=0),
-        Output("crippling", "Crippling"),
+        Output("crippling", "Crippling", help="arms, legs, hands, feet and eyes only"),
         Output("stunned", "Stunned"),
         Output("rolls", "Rolls to make"),
         Output("unconscious", "Unconscious"),
@@ -1259,7 +1320,7 @@ def damage(step, damage, damage_type, location, armour_dr, armour_piercing, natu
          rule="#hit-location")
 
     rolls = []
-    crippling = "no effect"
+    crippling = "no effect" if needed is not None else None  # None: this location cannot be crippled
     stunned = False
     if needed is not None:
         permanent_at = 2 * needed
@@ -1320,7 +1381,7 @@ def damage(step, damage, damage_type, location, armour_dr, armour_piercing, natu
         Input("ht", "HT", "int", 10, min=CHART_RANGE[0], max=CHART_RANGE[1],
               help="read on the Primary Attribute Chart as if it were ST"),
         Input("base_hp", "Base HP", "int", 10, min=1, max=100),
-        Input("damage", "Damage at the location", "int", 4, min=0, max=400, help="0 = none"),
+        Input("damage", "Damage at the location", "int", 4, min=0, max=400, help="0 if the location is unhurt"),
         Input("base_end", "Base END", "int", 10, min=1, max=100),
     ],
     outputs=[
@@ -1374,7 +1435,7 @@ def fatigue(step, encumbrance_level, base_end, rounds, other_end_spent):
     step(f"Combat fatigue at EL {encumbrance_level}: 1 END every {per} rounds; {rounds} rounds cost {lost} END.",
          rule="#combat-fatigue")
     current = base_end - lost - other_end_spent
-    step(f"END left = {base_end} − {lost} − {other_end_spent} = {current}.", rule="#fatigue")
+    step(f"END left = {base_end} − {lost} − {other_end_spent} = {n(current)}.", rule="#fatigue")
     third = Fraction(base_end, 3)
     if current <= 0:
         st_ag, mv, wp = -2, "halved", f"WP roll at {signed(current)}"
@@ -1396,7 +1457,7 @@ def fatigue(step, encumbrance_level, base_end, rounds, other_end_spent):
 
 @table("shell.primary_attributes")
 def primary_attributes_table():
-    rows = tuple((level, cost, enc, dice_text(*dmg), signed(at), signed(de))
+    rows = tuple((level, cost, enc, shown_dice(dice_text(*dmg)), signed(at), signed(de))
                  for level, (cost, enc, dmg, at, de) in PRIMARY_CHART.items())
     return ("Primary Attribute Chart", ("Level", "Cost (chp)", "ST: max encumbrance (lb)", "ST: damage",
                                         "AG: AT modifier", "AG: DEF modifier"), rows,

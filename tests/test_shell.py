@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -26,7 +27,7 @@ def test_primary_chart_cost_and_encumbrance_climb_with_level():
     assert encs == sorted(encs) and len(set(encs)) == 14
     assert rows[3][1:4] == [0, 200, "1d"]  # level 10, the human base, is free
     assert rows[-1][1:] == [300, 800, "3d+2", "+5", "+5"]
-    assert rows[0][1:] == [-30, 140, "1d-3", "−2", "−1"]
+    assert rows[0][1:] == [-30, 140, "1d−3", "−2", "−1"]  # shown with the true minus sign
 
 
 @pytest.mark.parametrize("st, damage", [(7, "1d-3"), (10, "1d"), (13, "1d+3"), (14, "2d"), (17, "2d+3"),
@@ -270,19 +271,20 @@ def test_our_reading_highest_level_pays_full_and_a_major_skill_wins_a_tie():
 
 def test_skill_roll_source_example():
     # IQ 12, level 5, minimum 3, average task: 12 + 2 = 14 or less.
-    result = run("shell.skill_roll")
+    result = run("shell.skill_roll", attribute=12, skill_level=5, minimum_level=3)
     assert result["target"] == 14 and result["success"] == pytest.approx(196 / 216)
 
 
 @pytest.mark.parametrize("difficulty, target", [("easy", 16), ("average", 14), ("hard", 11)])
 def test_skill_roll_difficulty(difficulty, target):
-    assert run("shell.skill_roll", difficulty=difficulty)["target"] == target
+    assert run("shell.skill_roll", attribute=12, skill_level=5, difficulty=difficulty)["target"] == target
 
 
 def test_below_the_minimum_level_there_is_no_chance():
     result = run("shell.skill_roll", attribute=18, difficulty="easy", skill_level=2, minimum_level=3)
-    assert result["success"] == 0 and result["target"] == 0
-    at_minimum = run("shell.skill_roll", skill_level=3, minimum_level=3)
+    # No roll can succeed, so there is no roll to make: the "roll needed" does not apply (hidden).
+    assert result["success"] == 0 and result["target"] is None and result["odds"] == "no chance"
+    at_minimum = run("shell.skill_roll", attribute=12, skill_level=3, minimum_level=3)
     assert at_minimum["target"] == 12 and at_minimum["success"] > 0
 
 
@@ -448,9 +450,38 @@ def test_weapon_minimum_st():
 
 
 def test_two_handed_use_lowers_minimum_st_and_adds_one():
-    result = run("shell.weapon", st=10, min_st=12, two_handed=True)
-    assert result["skill_modifier"] == -0 and result["total_adds"] == 1
-    assert run("shell.weapon", st=18, min_st=12, two_handed=True)["damage_st"] == 15
+    result = run("shell.weapon", st=10, min_st=12, two_handed=True, combat_level=1)
+    assert result["skill_modifier"] == 0 and result["total_adds"] == 1
+    one_hand = run("shell.weapon", st=10, min_st=12, combat_level=1)
+    assert one_hand["skill_modifier"] == -2 and one_hand["total_adds"] == 0
+
+
+def test_our_reading_two_hands_keep_the_one_handed_damage_cap():
+    # ST 18 with a minimum-12 weapon: damage uses ST 17 either way; two hands add 1. Lowering the
+    # cap with the minimum (to 15) would make two hands do less than one.
+    two = run("shell.weapon", st=18, min_st=12, two_handed=True, combat_level=1)
+    one = run("shell.weapon", st=18, min_st=12, combat_level=1)
+    assert two["damage_st"] == one["damage_st"] == 17
+    assert one["damage"] == "2d+3 cut" and two["damage"] == "2d+4 cut"
+
+
+def damage_mean(result):
+    from rulescore.shell import damage_distribution, st_damage
+    dice_count, base = st_damage(result["damage_st"])
+    spread = damage_distribution(dice_count, base + result["total_adds"])
+    return sum(hp * p for hp, p in spread.items())
+
+
+def test_two_hands_are_never_worse_than_one():
+    # Every ST on the chart (7-20) against every minimum ST 0-20: the damage cap, the skill
+    # modifier and the damage itself are at least as good with two hands as with one.
+    for st, min_st in product(range(7, 21), range(0, 21)):
+        one = run("shell.weapon", st=st, min_st=min_st)
+        two = run("shell.weapon", st=st, min_st=min_st, two_handed=True)
+        assert two["damage_st"] >= one["damage_st"], (st, min_st)
+        assert two["skill_modifier"] >= one["skill_modifier"], (st, min_st)
+        assert two["total_adds"] == one["total_adds"] + 1, (st, min_st)
+        assert damage_mean(two) > damage_mean(one), (st, min_st)
 
 
 def test_our_reading_the_cap_never_goes_below_the_chart():
@@ -767,6 +798,109 @@ def test_close_combat_chart_agrees_with_the_odds():
 def test_weapon_damage_chart_counts_negative_totals_as_no_damage():
     outputs, working = _work("shell.weapon", {"st": 7, "weapon_adds": -2})  # 1d-5: 1-5 do nothing, 6 does 1
     (title, bars), = working.exact
-    assert title == f"Damage {outputs['damage']}"
+    assert outputs["damage"] == "1d-5 cut" and title == "Damage 1d−5 cut"  # the value ASCII, the text shown "−"
     assert [(label, p, kind) for label, p, kind in bars] == [("0", Fraction(5, 6), "neutral"),
                                                              ("1", Fraction(1, 6), "neutral")]
+
+
+# ---------------------------------------------------------------- Inputs in words, outputs that apply
+
+@pytest.mark.parametrize("given, used", [(-1, None), ("-1", None), ("−1", None), ("No shield (or an attack aimed "
+                                         "at the weapon)", None), (2, 2), ("2", 2), ("+2", 2), (2.0, 2),
+                                         ("Small shield (PR 1)", 1), (0, 0), (10, 10)])
+def test_shield_is_chosen_in_words_and_old_numbers_still_work(given, used):
+    # Links and calls from when the shield was a bare number (−1 = none) must keep working.
+    result = run("shell.attack", attack_value=6, defence_value=4, shield_pr=given)
+    with_pr = run("shell.attack", attack_value=6, defence_value=4, shield_pr=str(used if used is not None else -1))
+    assert dict(result) == dict(with_pr)
+    assert (result["shield_rolls"] is None) == (used is None)
+
+
+def test_shield_choices_read_as_a_player_would_say_them():
+    spec = {i["name"]: i for i in rulescore.core.get("shell.attack").describe()["inputs"]}["shield_pr"]
+    assert spec["kind"] == "choice" and spec["default"] == "-1"
+    assert spec["choice_labels"]["-1"].startswith("No shield") and "Small shield" in spec["choice_labels"]["1"]
+    assert "=" not in spec["help"] and "−1" not in spec["help"]
+    for bad in (11, -2, "big", "1.5", None):
+        with pytest.raises(RulesInputError) as error:
+            run("shell.attack", shield_pr=bad)
+        assert error.value.field == "shield_pr" and "Defender's shield" in error.value.message
+
+
+def test_outputs_that_do_not_apply_are_none():
+    assert run("shell.attack")["shield_rolls"] is None                       # no shield
+    automatic = run("shell.attack", defender_state="unaware")                 # no roll, no DEF
+    assert automatic["hit"] == 1 and automatic["def_used"] is None and automatic["hit_rolls"] is None
+    assert dmg(damage=30, location="torso")["crippling"] is None              # a torso cannot be crippled
+    assert dmg(damage=1, location="arm")["crippling"] == "no effect"          # an arm can, just not yet
+    assert run("shell.encumbrance", body_weight_lb=0)["overweight_lb"] is None
+    assert run("shell.encumbrance", st=10, body_weight_lb=100)["overweight_lb"] == 0
+
+
+def test_dice_outputs_show_the_true_minus_sign():
+    from rulescore.web import respond
+    answer = respond("shell.weapon", {"st": 7})
+    assert answer["outputs"]["damage"]["value"] == "1d-3 cut" and answer["outputs"]["damage"]["text"] == "1d−3 cut"
+    assert respond("shell.combat", {"st": 8})["outputs"]["base_damage"]["text"] == "1d−2"
+
+
+# ---------------------------------------------------------------- One minus sign, one default per quantity
+
+ASCII_MINUS = re.compile(r"(?<![0-9A-Za-z])-\s?[0-9]|[0-9]d-[0-9]")
+
+
+def test_steps_labels_help_charts_and_tables_use_the_true_minus_sign():
+    from tests.samples import sample_cases
+    for calc in SHELL_CALCS:
+        texts = [t for spec in calc["inputs"] for t in (spec["label"], spec["help"] or "",
+                                                       *(spec["choice_labels"] or {}).values())]
+        texts += [t for spec in calc["outputs"] for t in (spec["label"], spec["help"])]
+        for inputs in [{}, *sample_cases(calc, 20)]:
+            result = calculate(calc["id"], inputs)
+            texts += result.steps + [chart["title"] + chart["summary"] for chart in result.charts]
+            spec = {o["name"]: rulescore.core.get(calc["id"]).outputs[i] for i, o in enumerate(calc["outputs"])}
+            texts += [spec[name].text(value) for name, value in result.items() if isinstance(value, str)]
+        for text in texts:
+            assert not ASCII_MINUS.search(text), (calc["id"], text)
+    for table_id in (t for t in rulescore.tables() if t.startswith("shell.")):
+        data = rulescore.table(table_id)
+        for text in [data["note"], *data["columns"], *(c for row in data["rows"] for c in row if isinstance(c, str))]:
+            assert not ASCII_MINUS.search(text), (table_id, text)
+
+
+def test_working_shows_negative_values_with_a_true_minus():
+    assert "−30 chp" in " ".join(run("shell.character", st=7).steps)
+    assert "= −1." in " ".join(run("shell.combat", ag=7, encumbrance_level=4).steps)
+    assert "−30." in " ".join(run("shell.fatigue", rounds=1000, base_end=10).steps)
+
+
+# Inputs that share a name but not a quantity: each keeps its own default.
+DIFFERENT_QUANTITIES = {
+    "damage": "damage rolled (shell.damage) against damage already at a location (shell.recovery)",
+    "maneuver": "combat maneuvers against close-combat maneuvers: different choices",
+    "weapon_speed": "shell.attack also takes 0 for hand-to-hand; shell.ranged is about ranged weapons only",
+}
+
+
+def test_one_default_per_quantity():
+    seen = {}
+    for calc in SHELL_CALCS:
+        for spec in calc["inputs"]:
+            seen.setdefault(spec["name"], {})[calc["id"]] = spec["default"]
+    for name, defaults in seen.items():
+        if name not in DIFFERENT_QUANTITIES:
+            assert len(set(defaults.values())) == 1, (name, defaults)
+    # Attributes under other names start at the human base too, and the combat figures at those
+    # of that human fighting at the default combat level.
+    combat = run("shell.combat")
+    inputs = {calc["id"]: {i["name"]: i["default"] for i in calc["inputs"]} for calc in SHELL_CALCS}
+    for calc_id, name in [("shell.close_combat", "attacker_st"), ("shell.close_combat", "defender_st"),
+                          ("shell.contest", "attribute"), ("shell.contest", "opponent"),
+                          ("shell.skill_roll", "attribute"), ("shell.recovery", "ht")]:
+        assert inputs[calc_id][name] == inputs["shell.character"]["st"] == 10, (calc_id, name)
+    assert inputs["shell.weapon"]["combat_level"] == inputs["shell.combat"]["combat_level"]
+    assert inputs["shell.attack"]["attack_value"] == inputs["shell.close_combat"]["attack_value"] == combat["at_value"]
+    assert inputs["shell.attack"]["defence_value"] == combat["block_def"]
+    assert inputs["shell.close_combat"]["dodge_def"] == combat["dodge_def"]
+    assert inputs["shell.skill_roll"]["skill_level"] == inputs["shell.skill_cost"]["level"] == \
+        inputs["shell.skill_list"]["skill1_level"]
