@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from . import calculate
-from .core import RulesInputError, get, percent_text
+from .core import MINUS, RulesInputError, get, percent_text
 
 
 def respond(calculator_id, inputs=None) -> dict:
@@ -65,7 +65,7 @@ def chart_summary(chart: dict) -> str:
         return ""
     shares = _shares(bars)
     if set(shares) == {"neutral"}:
-        return f"{bars[0]['label']} to {bars[-1]['label']}"
+        return f"{_tick(bars[0]['label'])} to {_tick(bars[-1]['label'])}"
     return ", ".join(f"{KIND_NAMES[kind]} {percent_text(p)}" for kind, p in shares.items())
 
 
@@ -74,6 +74,16 @@ def _shares(bars) -> dict:
     for bar in bars:
         shares[bar["kind"]] = shares.get(bar["kind"], 0) + bar["p"]
     return {kind: p for kind, p in shares.items() if any(bar["kind"] == kind for bar in bars)}
+
+
+def _tick(label: str) -> str:
+    """A bar's label as the page shows numbers: "−3" with the minus sign, "20–21" with a dash."""
+    text = str(label)
+    if text[:1] == "-" and text[1:2].isdigit():
+        text = MINUS + text[1:]
+    if "-" in text and text.replace("-", "").isdigit():
+        text = text.replace("-", "\u2013")
+    return text
 
 
 def chart_svg(chart: dict) -> str:
@@ -96,7 +106,7 @@ def chart_svg(chart: dict) -> str:
     peak_done = False
     for i, bar in enumerate(bars):
         h = (_BASE - _TOP) * bar["p"] / tallest
-        label = escape(bar["label"])
+        label = escape(_tick(bar["label"]))
         x = _LEFT + i * step
         shapes.append(
             f'<rect class="rc-bar rc-bar-{bar["kind"]}" x="{x + 0.4:.1f}" y="{_BASE - h:.1f}" '

@@ -177,6 +177,7 @@ function writeInputs(form, values) {
   for (const [name, value] of Object.entries(values)) {
     const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
     if (!field) continue; // a stale or foreign name in a link: ignored
+    if (field.type !== "checkbox" && String(value).trim() === "") continue; // left to its default
     if (field.type === "checkbox") field.checked = value === true || value === "true";
     else field.value = String(value); // assigned as text: a link's content is never markup
     if (field.dataset.derived !== undefined) field.dataset.edited = "true";
