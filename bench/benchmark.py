@@ -174,7 +174,8 @@ def main(argv=None) -> int:
             return context, context.new_page()
 
         # 1. First contentful paint, with and without calculator blocks (fresh profile each).
-        with_calc, without = [], []
+        with_calc: list[float] = []
+        without: list[float] = []
         for _ in range(args.rounds):
             for url, bucket in ((ours + PAGE, with_calc), (ours + PAGE + "no-calculators.html", without)):
                 context, page = fresh()
