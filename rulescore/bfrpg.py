@@ -12,7 +12,8 @@ import math
 from fractions import Fraction
 
 from . import dice
-from .core import Input, Output, calculator, number_text as n, percent_text, table
+from .core import Input, Output, calculator, percent_text, table
+from .core import number_text as n
 
 SYSTEM = "Basic Fantasy RPG"
 
@@ -386,7 +387,7 @@ def light(step, source, candle_height_in, turns):
 @table("bfrpg.light_sources")
 def light_table():
     rows = []
-    for key, label, lit, dim, burn in LIGHT_SOURCES:
+    for _key, label, lit, dim, burn in LIGHT_SOURCES:
         if burn is None:
             turns = f"about {CANDLE_TURNS_PER_INCH} per inch of height"
             minutes = f"about {CANDLE_TURNS_PER_INCH * TURN_MINUTES} per inch"
@@ -644,7 +645,8 @@ TERRAINS = (  # (key, label, multiplier)
     ("clear", "Clear", Fraction(1)), ("plains", "Plains", Fraction(1)), ("trail", "Trail", Fraction(1)),
     ("road", "Road (paved)", Fraction(4, 3)),
     ("desert", "Desert", Fraction(2, 3)), ("forest", "Forest", Fraction(2, 3)), ("hills", "Hills", Fraction(2, 3)),
-    ("jungle", "Jungle", Fraction(1, 3)), ("mountains", "Mountains", Fraction(1, 3)), ("swamp", "Swamp", Fraction(1, 3)),
+    ("jungle", "Jungle", Fraction(1, 3)), ("mountains", "Mountains", Fraction(1, 3)),
+    ("swamp", "Swamp", Fraction(1, 3)),
 )
 TERRAIN = {key: (label, factor) for key, label, factor in TERRAINS}
 
@@ -671,13 +673,14 @@ def wilderness_rates_table():
                  for ft in range(10, 130, 10))
     return ("Wilderness movement rates (miles per day)",
             ("Movement per round", "Normal (8 hours)", "Forced march (12 hours)", "By air"), rows,
-            "For open, clear terrain: miles per day = 0.6 × feet per round. A group moves at its slowest member's rate.")
+            "For open, clear terrain: miles per day = 0.6 × feet per round. "
+            "A group moves at its slowest member's rate.")
 
 
 @table("bfrpg.terrain")
 def terrain_table():
     groups = {}
-    for key, label, factor in TERRAINS:
+    for _key, label, factor in TERRAINS:
         groups.setdefault(factor, []).append(label)
     rows = tuple((", ".join(labels), multiplier_text(factor), n(factor * wilderness_miles(40)))
                  for factor, labels in sorted(groups.items(), reverse=True))
@@ -790,7 +793,8 @@ def overland(step, movement_ft, terrain, forced_march, by_air, days, death_ray_s
     hours = DAY_HOURS
     if forced_march:
         hours = FORCED_MARCH_HOURS
-        step(f"Forced march: 12 hours instead of 8 adds 50% = {n(miles)} × 1.5 = {n(miles * FORCED_MARCH_FACTOR)} miles.",
+        step(f"Forced march: 12 hours instead of 8 adds 50% = {n(miles)} × 1.5 = "
+             f"{n(miles * FORCED_MARCH_FACTOR)} miles.",
              rule="#forced-march")
         miles = miles * FORCED_MARCH_FACTOR
     any_damage, expected, most = forced_march_toll(step, days if forced_march else 0, death_ray_save, constitution)

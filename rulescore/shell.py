@@ -13,8 +13,9 @@ import math
 from fractions import Fraction
 
 from . import dice
-from .core import Input, Output, RulesInputError, calculator, dice_text as shown_dice, number_text as n, \
-    percent_text, table
+from .core import Input, Output, RulesInputError, calculator, percent_text, table
+from .core import dice_text as shown_dice
+from .core import number_text as n
 
 SYSTEM = "SHELL"
 
@@ -701,7 +702,7 @@ def skill_cost(step, level, skill_type, grouped):
     series = " + ".join(str(i) for i in range(1, level + 1)) if level <= 3 else f"1 + 2 + … + {level}"
     series = f"({series})" if level > 1 else series
     step(f"Listed cost of a {skill_type} skill at level {level} = {base} × {series} = {full} exp."
-         if level else f"Level 0 means the skill is not known: 0 exp.", rule="#skill-exp-costs")
+         if level else "Level 0 means the skill is not known: 0 exp.", rule="#skill-exp-costs")
     if grouped:
         exp = grouped_skill_exp(level, skill_type)
         nxt = base
@@ -776,7 +777,7 @@ def skill_list(step, budget_exp, **slots):
               for i in range(1, SKILL_SLOTS + 1)]
     costs = skill_list_costs(skills)
     outputs = {}
-    for i, ((level, kind, group), (exp, full)) in enumerate(zip(skills, costs), start=1):
+    for i, ((level, kind, group), (exp, full)) in enumerate(zip(skills, costs, strict=True), start=1):
         outputs[f"skill{i}_exp"] = exp
         if level == 0:
             continue
@@ -1475,7 +1476,7 @@ def secondary_attributes_table():
 @table("shell.advantage_multipliers")
 def advantage_multipliers_table():
     rows = tuple((sev.capitalize(), mult, freq.capitalize(), n(fmult))
-                 for (sev, mult), (freq, fmult) in zip(SEVERITY, FREQUENCY))
+                 for (sev, mult), (freq, fmult) in zip(SEVERITY, FREQUENCY, strict=True))
     return ("Advantage and disadvantage multipliers", ("Severity", "× base", "Comes into play", "× base"), rows,
             "Base 5 chp for an advantage, −5 chp for a disadvantage.")
 

@@ -139,7 +139,7 @@ def test_encumbrance_gives_miles_in_open_terrain():
 
 def test_movement_table_agrees_with_the_calculator():
     armours = [("none", False), ("leather", False), ("metal", False)]
-    for row, (armor, magic) in zip(table_rows("bfrpg.movement"), armours):
+    for row, (armor, magic) in zip(table_rows("bfrpg.movement"), armours, strict=True):
         light = run("bfrpg.encumbrance", armor=armor, magic_armor=magic, load_lb=0)
         heavy = run("bfrpg.encumbrance", armor=armor, magic_armor=magic, load_lb=100)
         assert row[1:] == [f"{light['movement_ft']}'", f"{heavy['movement_ft']}'",
@@ -222,8 +222,9 @@ def test_door_table_agrees_with_the_calculator():
         strength = int(str(row[0]).split("-")[0])
         result = run("bfrpg.chances", strength=strength)
         wins = [int(result[f"{name}_x_in_y"].split()[0]) for name in ("stuck_door", "locked_door", "bend_bars")]
-        for cell, won in zip(row[2:], wins):
-            assert cell == ("no roll succeeds" if won == 0 else ("1" if won == 1 else f"1-{won}") + cell[cell.index(" on"):])
+        for cell, won in zip(row[2:], wins, strict=True):
+            wins_text = "1" if won == 1 else f"1-{won}"
+            assert cell == ("no roll succeeds" if won == 0 else wins_text + cell[cell.index(" on"):])
 
 
 # --- Light -----------------------------------------------------------------------------------
@@ -540,7 +541,7 @@ def test_sailing_tables_agree_with_the_calculator():
     from rulescore.bfrpg import TACKING_IMPOSSIBLE, WINDS, multiplier_text
     rows = table_rows("bfrpg.sailing_winds")
     assert [r[0] for r in rows] == ["01-05", "06-13", "14-25", "26-40", "41-70", "71-85", "86-96", "97-00"]
-    for row, (key, *_rest) in zip(rows, WINDS):
+    for row, (key, *_rest) in zip(rows, WINDS, strict=True):
         assert row[2] == multiplier_text(Fraction(sail(vessel="carrack", wind=key)["miles_per_day"]) / 48)
         tack = Fraction(sail(vessel="carrack", wind=key, against_wind=True)["miles_per_day"]) / 48
         assert row[3] == ("not possible" if key in TACKING_IMPOSSIBLE else multiplier_text(tack))
@@ -745,7 +746,7 @@ def test_chart_success_matches_the_chance_outputs(calc, inputs):
     elif calc["id"] == "bfrpg.chances":
         names = ["stuck_door", "locked_door", "bend_bars", "secret_door", "find_trap", "listen"]
         assert len(charts) == len(names)
-        for chart, name in zip(charts, names):
+        for chart, name in zip(charts, names, strict=True):
             assert bars_of(chart, "success") == result[name], name
     elif calc["id"] == "bfrpg.survival":
         if result.inputs["days_without_water"]:

@@ -625,7 +625,7 @@ def test_end_thresholds():
 
 def test_encumbrance_table_agrees_with_the_calculator():
     rows = rulescore.table("shell.encumbrance_levels")["rows"]
-    for level, share, initiative, mv, dodge, rounds in rows:
+    for level, share, initiative, _mv, _dodge, rounds in rows:
         load = Fraction(share.rstrip("%")) * 2  # of a 200 lb maximum (ST 10)
         result = run("shell.encumbrance", st=10, load_lb=str(load))
         assert result["encumbrance_level"] == level and result["rounds_per_end"] == rounds
@@ -652,11 +652,12 @@ def test_range_table_agrees_with_the_calculator():
         low, high = (int(x) for x in span.split("-"))
         for units in (low, high):
             if units <= 2000:
-                assert f"{run('shell.ranged', range_units=units)['range_modifier']}" == mod.replace("−", "-").lstrip("+")
+                shown = mod.replace("−", "-").lstrip("+")
+                assert f"{run('shell.ranged', range_units=units)['range_modifier']}" == shown
 
 
 def test_attack_odds_table_agrees_with_the_calculator():
-    for margin, miss, defended, hit, shielded in rulescore.table("shell.attack_odds")["rows"]:
+    for margin, _miss, _defended, hit, shielded in rulescore.table("shell.attack_odds")["rows"]:
         m = int(margin.replace("−", "-"))
         result = run("shell.attack", attack_value=10 + m, defence_value=10)
         assert f"{result['hit'] * 100:.2f}".rstrip("0").rstrip(".") + "%" == hit
@@ -674,7 +675,8 @@ def test_all_shell_tables_build():
 
 def test_every_shell_table_and_calculator_is_on_a_shell_page():
     from pathlib import Path
-    text = "\n".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parent.parent / "docs" / "shell").glob("*.md"))
+    pages = (Path(__file__).parent.parent / "docs" / "shell").glob("*.md")
+    text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     for table_id in (t for t in rulescore.tables() if t.startswith("shell.")):
         assert f"```table\n{table_id}\n```" in text, table_id
     for calc in (c for c in rulescore.catalogue() if c["id"].startswith("shell.")):
