@@ -8,12 +8,13 @@ the page shows the same text whether CPython rendered it at build time or Pyodid
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from . import calculate
 from .core import MINUS, RulesInputError, get, percent_text
 
 
-def respond(calculator_id, inputs=None) -> dict:
+def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
     try:
         result = calculate(calculator_id, inputs)
     except RulesInputError as error:
@@ -30,7 +31,7 @@ def respond(calculator_id, inputs=None) -> dict:
     }
 
 
-def rule_link(page: str, rule):
+def rule_link(page: str, rule: str | None) -> str | None:
     """A step's rule as a site-relative link: "#anchor" means on the calculator's own page."""
     if not rule:
         return None
@@ -55,11 +56,11 @@ KIND_NAMES = {"critical-success": "critical success", "success": "success", "fai
 _W, _H, _LEFT, _RIGHT, _TOP, _BASE = 160, 96, 16, 4, 16, 70
 
 
-def chart_summary(chart: dict) -> str:
+def chart_summary(chart: dict[str, Any]) -> str:
     """The chart's one-line summary; a chart drawn without one gets the share of each kind
     of result (or the range of a plain distribution), so no chart goes without words."""
     if chart.get("summary"):
-        return chart["summary"]
+        return str(chart["summary"])
     bars = chart["bars"]
     if not bars:
         return ""
@@ -69,7 +70,7 @@ def chart_summary(chart: dict) -> str:
     return ", ".join(f"{KIND_NAMES[kind]} {percent_text(p)}" for kind, p in shares.items())
 
 
-def _shares(bars) -> dict:
+def _shares(bars: list[dict[str, Any]]) -> dict[str, Any]:
     shares = {kind: 0 for kind in KIND_NAMES}
     for bar in bars:
         shares[bar["kind"]] = shares.get(bar["kind"], 0) + bar["p"]
@@ -86,7 +87,7 @@ def _tick(label: str) -> str:
     return text
 
 
-def chart_svg(chart: dict) -> str:
+def chart_svg(chart: dict[str, Any]) -> str:
     """A roll's distribution as a small inline SVG bar chart with its axes named ("roll",
     "chance"), a legend of the kinds of result it shows and a caption; colours come from
     CSS classes (rc-bar-success, ...), so it follows the light and dark palettes."""
@@ -110,7 +111,8 @@ def chart_svg(chart: dict) -> str:
         x = _LEFT + i * step
         shapes.append(
             f'<rect class="rc-bar rc-bar-{bar["kind"]}" x="{x + 0.4:.1f}" y="{_BASE - h:.1f}" '
-            f'width="{max(step - 0.8, 0.4):.1f}" height="{h:.1f}"><title>{label}: {percent_text(bar["p"])}</title></rect>')
+            f'width="{max(step - 0.8, 0.4):.1f}" height="{h:.1f}">'
+            f'<title>{label}: {percent_text(bar["p"])}</title></rect>')
         if i % every == 0 or i == last and (last % every) * step >= room:
             shapes.append(f'<text x="{x + step / 2:.1f}" y="{_BASE + 8}" text-anchor="middle">{label}</text>')
         if bar["p"] == tallest and not peak_done:
@@ -118,7 +120,8 @@ def chart_svg(chart: dict) -> str:
             anchor = "start" if i < count / 2 else "end"
             shapes.append(f'<text class="rc-peak" x="{x + (0 if anchor == "start" else step):.1f}" y="{_TOP - 2}" '
                           f'text-anchor="{anchor}">{percent_text(bar["p"])}</text>')
-    shapes.append(f'<text class="rc-axis-name" x="{_LEFT + plot / 2:.1f}" y="{_H - 2}" text-anchor="middle">roll</text>')
+    shapes.append(f'<text class="rc-axis-name" x="{_LEFT + plot / 2:.1f}" y="{_H - 2}" '
+                  f'text-anchor="middle">roll</text>')
     shapes.append(f'<text class="rc-axis-name" transform="translate(7 {(_TOP + _BASE) / 2:.0f}) rotate(-90)" '
                   f'text-anchor="middle">chance</text>')
     title = escape(chart["title"])
@@ -127,7 +130,8 @@ def chart_svg(chart: dict) -> str:
     legend = ""
     if set(shares) - {"neutral"}:  # a plain distribution (one colour) needs no legend
         legend = '<ul class="rc-legend">' + "".join(
-            f'<li><span class="rc-swatch rc-bar-{kind}" aria-hidden="true"></span>{KIND_NAMES[kind]} {percent_text(p)}</li>'
+            f'<li><span class="rc-swatch rc-bar-{kind}" aria-hidden="true"></span>'
+            f'{KIND_NAMES[kind]} {percent_text(p)}</li>'
             for kind, p in shares.items()) + "</ul>"
     return (
         f'<figure class="rc-chart"><svg viewBox="0 0 {_W} {_H}" width="{_W * 2}" height="{_H * 2}" role="img" '

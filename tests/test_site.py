@@ -11,8 +11,8 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 import rulescore
-from widgets import engine
 from rulescore.web import respond
+from widgets import engine
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 FENCE_KINDS = ("calculator", "table", "example")
@@ -163,8 +163,11 @@ def test_each_page_with_calculators_opens_with_links_to_them(site_dir):
 
 
 def test_titles_and_search_results_name_the_game(site_dir):
-    titles = {path: re.search(r"<title>(.*?)</title>", (site_dir / path / "index.html").read_text(encoding="utf-8")).group(1)
-              for path in ("", "gurps/", "gurps/encumbrance/", "shell/encumbrance/", "bfrpg/dungeon/", "calculators/")}
+    def title(path):
+        return re.search(r"<title>(.*?)</title>", (site_dir / path / "index.html").read_text(encoding="utf-8")).group(1)
+
+    paths = ("", "gurps/", "gurps/encumbrance/", "shell/encumbrance/", "bfrpg/dungeon/", "calculators/")
+    titles = {path: title(path) for path in paths}
     assert titles == {
         "": "Rules at the Table",
         "gurps/": "GURPS Lite · Rules at the Table",
@@ -213,7 +216,8 @@ def test_a_chart_without_a_summary_gets_one():
     die = {"title": "1d6", "summary": "", "bars": [
         {"label": str(n), "p": 1 / 6, "kind": "success" if n >= 5 else "failure"} for n in range(1, 7)]}
     assert "<figcaption>1d6: success 33.33%, failure 66.67%</figcaption>" in chart_svg(die)
-    plain = {"title": "1d4", "summary": "", "bars": [{"label": str(n), "p": 0.25, "kind": "neutral"} for n in range(1, 5)]}
+    plain = {"title": "1d4", "summary": "",
+             "bars": [{"label": str(n), "p": 0.25, "kind": "neutral"} for n in range(1, 5)]}
     assert "<figcaption>1d4: 1 to 4</figcaption>" in chart_svg(plain) and "rc-legend" not in chart_svg(plain)
 
 
@@ -225,7 +229,8 @@ def test_number_fields_get_a_keypad_with_the_keys_they_need(site_dir):
         for spec in calc["inputs"]:
             if spec["kind"] not in ("int", "number"):
                 continue
-            field = re.search(rf'<input [^>]*name="{spec["name"]}"[^>]*>', html.split(f'data-calculator="{calc["id"]}"')[1])
+            form = html.split(f'data-calculator="{calc["id"]}"')[1]
+            field = re.search(rf'<input [^>]*name="{spec["name"]}"[^>]*>', form)
             mode = re.search(r'inputmode="([a-z]+)"', field.group(0)).group(1)
             negative = spec["min"] < 0
             assert mode == keypad(spec) == ("text" if negative else "numeric" if spec["kind"] == "int" else "decimal")

@@ -27,9 +27,10 @@ def main():
         for name, size in {**SIZES, **MASKABLE}.items():
             inset = size // 10 if name in MASKABLE else 0
             page.set_viewport_size({"width": size, "height": size})
+            sized = svg.replace("<svg ", f"<svg width={size - 2 * inset} height={size - 2 * inset} ", 1)
             page.set_content(
                 f'<body style="margin:0;background:{"#795548" if name in OPAQUE else "transparent"}">'
-                f'<div style="padding:{inset}px">{svg.replace("<svg ", f"<svg width={size - 2 * inset} height={size - 2 * inset} ", 1)}</div></body>')
+                f'<div style="padding:{inset}px">{sized}</div></body>')
             page.screenshot(path=str(ICONS / name), omit_background=name not in OPAQUE)
             print(ICONS / name)
         browser.close()

@@ -164,4 +164,5 @@ def on_post_build(config):
     offline.write_web_manifest(site_dir)
     # Last: the precache list hashes every file the steps above wrote.
     saved = offline.write_service_worker(site_dir)
-    log.info("offline: sw.js precaches %d files, %.1f MB (version %s)", saved["files"], saved["bytes"] / 1e6, saved["version"])
+    log.info("offline: sw.js precaches %d files, %.1f MB (version %s)",
+             saved["files"], saved["bytes"] / 1e6, saved["version"])

@@ -84,7 +84,8 @@ def _field(calc_id: str, spec: dict) -> str:
         )
         hint_parts.append(_allowed(spec))
         # Shown (quietly, not as an error) while the field is empty, being retyped.
-        needed = f'<span class="rc-needed" data-needed-for="{escape(spec["name"])}" hidden>Enter a value to update the result.</span>'
+        needed = (f'<span class="rc-needed" data-needed-for="{escape(spec["name"])}" hidden>'
+                  "Enter a value to update the result.</span>")
     hint = f'<span class="rc-hint" id="{hint_id}">{escape("; ".join(hint_parts))}</span>'
     error = f'<span class="rc-error" id="{error_id}" data-error-for="{escape(spec["name"])}" hidden></span>'
     return f'<div class="rc-field rc-field-{kind}">{label}{control}{hint}{needed}{error}</div>'
@@ -156,19 +157,24 @@ def calculator_html(calc_id: str) -> str:
     # controls, default figures and status lines (they read as gibberish in a result). The
     # theme's indexer ends an excluded element at the first closing tag of the same name, so
     # each excluded element is one that never holds its own kind (fieldset, section, p).
+    form = _attrs(id=form_anchor(calc_id), class_="rc-calculator", data_calculator=calc_id, data_state="static",
+                  novalidate=True, aria_labelledby=title_id)
     return (
-        f'<form {_attrs(id=form_anchor(calc_id), class_="rc-calculator", data_calculator=calc_id, data_state="static", novalidate=True, aria_labelledby=title_id)}>'
+        f"<form {form}>"
         f'<p class="rc-title" id="{title_id}"><strong>{escape(calc["title"])}</strong> '
         f'<span class="rc-summary">{escape(calc["summary"])}</span></p>'
-        f'<fieldset class="rc-inputs" data-search-exclude="true"><legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
+        f'<fieldset class="rc-inputs" data-search-exclude="true">'
+        f'<legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
         f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
         f'<dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
         f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
         f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(answer)}</ol>'
         f"</details></section>"
-        f'<p class="rc-actions" hidden data-search-exclude="true"><button type="button" data-action="copy-link">Copy link</button> '
+        f'<p class="rc-actions" hidden data-search-exclude="true">'
+        f'<button type="button" data-action="copy-link">Copy link</button> '
         f'<button type="button" data-action="reset">Reset</button></p>'
-        f'<p class="rc-status" data-status role="status" data-search-exclude="true">Showing the result for the default inputs. '
+        f'<p class="rc-status" data-status role="status" data-search-exclude="true">'
+        f"Showing the result for the default inputs. "
         f"The live calculator starts once the page has loaded (it needs JavaScript).</p>"
         f"</form>"
     )
@@ -236,7 +242,7 @@ def rule_href(link: str) -> str:
 
 def _steps(answer: dict) -> str:
     items = []
-    for text, link in zip(answer["steps"], answer["rules"]):
+    for text, link in zip(answer["steps"], answer["rules"], strict=True):
         rule = f' <a class="rc-rule" href="{escape(rule_href(link))}">§ rule</a>' if link else ""
         items.append(f'<li><span class="rc-step">{escape(text)}</span>{rule}</li>')
     return "".join(items)
@@ -266,7 +272,7 @@ def calculator_list_html() -> str:
     groups = []
     for system, calcs in systems.items():
         items = "".join(
-            f'<li data-filter-text="{escape((system + " " + c["title"] + " " + c["summary"] + " " + c["id"]).lower())}">'
+            f'<li data-filter-text="{escape(" ".join((system, c["title"], c["summary"], c["id"])).lower())}">'
             f'<a href="{escape(rule_href(c["page"] + "#" + form_anchor(c["id"])))}">{escape(c["title"])}</a>'
             f' <span class="rc-summary">{escape(c["summary"])}</span></li>'
             for c in calcs

@@ -9,8 +9,15 @@ import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import (calculator, expected_outputs, set_input, shown_outputs, shown_steps,
-                                   wait_live, wait_settled)
+from tests.browser.helpers import (
+    calculator,
+    expected_outputs,
+    set_input,
+    shown_outputs,
+    shown_steps,
+    wait_live,
+    wait_settled,
+)
 from tests.browser.stats import STATS
 from tests.samples import sample_cases
 

@@ -10,8 +10,7 @@ import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import (calculator, expected_outputs, set_input, shown_outputs, wait_live,
-                                   wait_settled)
+from tests.browser.helpers import calculator, expected_outputs, set_input, shown_outputs, wait_live, wait_settled
 from tests.browser.stats import STATS
 
 CATALOGUE = rulescore.catalogue()

@@ -154,8 +154,9 @@ def _calculator_with_an_output_that_comes_and_goes():
                 continue
             off = respond(calc_id, {name: "false"})
             on = respond(calc_id, {name: "true"})
-            if off["ok"] and on["ok"] and any(
-                    (off["outputs"][o]["value"] is None) != (on["outputs"][o]["value"] is None) for o in off["outputs"]):
+            applies = [{o: shown["value"] is not None for o, shown in answer["outputs"].items()}
+                       for answer in (off, on) if answer["ok"]]
+            if len(applies) == 2 and applies[0] != applies[1]:
                 return calc_id, name
     raise AssertionError("no calculator has an output that applies only for some inputs")
 

@@ -148,7 +148,8 @@ def test_fits_a_tablet_and_a_phone(browser, site_url, site_dir, width, height):
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}x{height}"
             small = page.evaluate("""() => [...document.querySelectorAll(
-                    'form[data-calculator] input[type=text], form[data-calculator] select, form[data-calculator] button')]
+                    'form[data-calculator] input[type=text], form[data-calculator] select, '
+                    + 'form[data-calculator] button')]
                 .filter(el => el.offsetParent !== null)
                 .filter(el => { const r = el.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
                 .map(el => el.name || el.textContent)""")

@@ -157,7 +157,8 @@ def test_tablet_size_screenshots(driver, site_url):
             width = driver.execute_script("return window.innerWidth")
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{driver.engine}: {path} scrolls sideways by {overflow}px at width {width}"
-            assert driver.save_screenshot(str(SCREENSHOTS / f"{driver.engine}-{path.strip('/').replace('/', '-')}-768.png"))
+            name = f"{driver.engine}-{path.strip('/').replace('/', '-')}-768.png"
+            assert driver.save_screenshot(str(SCREENSHOTS / name))
     finally:
         driver.set_window_size(1280, 1000)
 
