@@ -61,7 +61,7 @@ def ability_bonus(score: int) -> int:
 
 
 def _score_range(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}-{high}"
+    return str(low) if low == high else f"{low}–{high}"
 
 
 def _signed(value: int) -> str:
@@ -79,7 +79,7 @@ def roll_bars(distribution: dict, kind_of, most: int = CHART_MOST_BARS) -> list:
 
     def close():
         low, high = run[0][0], run[-1][0]
-        bars.append((str(low) if low == high else f"{low}-{high}", sum(p for _, p in run), kind_of(low)))
+        bars.append((str(low) if low == high else f"{low}–{high}", sum(p for _, p in run), kind_of(low)))
 
     for total, p in sorted(distribution.items()):
         if run and (len(run) == width or kind_of(total) != kind_of(run[0][0])):
@@ -393,8 +393,8 @@ def light_table():
             minutes = f"about {CANDLE_TURNS_PER_INCH * TURN_MINUTES} per inch"
         else:
             count, sides, add = burn
-            turns = f"{burn_dice_text(burn)} ({count + add}-{count * sides + add})"
-            minutes = f"{TURN_MINUTES * (count + add)}-{TURN_MINUTES * (count * sides + add)}"
+            turns = f"{burn_dice_text(burn)} ({count + add}–{count * sides + add})"
+            minutes = f"{TURN_MINUTES * (count + add)}–{TURN_MINUTES * (count * sides + add)}"
         rows.append((label, f"{lit}'", f"{dim}'", turns, minutes))
     return ("Light sources", ("Source", "Light radius", "Dim light to", "Burns (turns)", "Burns (minutes)"),
             tuple(rows), "' = feet. Dim light is the ring beyond the lit radius.")
@@ -621,7 +621,7 @@ def survival_table():
     for day in range(1, 8):
         food = max(day - FOOD_GRACE_DAYS, 0)
         rows.append((day, food, "yes" if day <= FOOD_GRACE_DAYS else "no",
-                     f"{day}-{WATER_DIE * day} (average {n(Fraction(WATER_DIE + 1, 2) * day)})"))
+                     f"{day}–{WATER_DIE * day} (average {n(Fraction(WATER_DIE + 1, 2) * day)})"))
     return ("Hit points lost without food or water (running totals)",
             ("Days", "No food: HP lost", "No food: natural healing", "No water: HP lost"), tuple(rows),
             "Without water, natural healing stops from the first day. Magic healing always works.")
@@ -852,7 +852,7 @@ WIND_DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 def _d100_range(low: int, high: int) -> str:
     text = lambda v: "00" if v == 100 else f"{v:02d}"  # noqa: E731
-    return f"{text(low)}-{text(high)}"
+    return f"{text(low)}–{text(high)}"
 
 
 @table("bfrpg.sailing_winds")

@@ -1007,7 +1007,7 @@ def attack(step, attack_value, defence_value, shield_pr, weapon_speed, defence_m
     shield_text = f"12 to 11 + PR = {11 + shield}: shield; over {11 + shield}: hit" if shield is not None \
         else "12 or more: hit (no shield)"
     step(f"Attack roll: 2d10 + AT − DEF = 2d10 {term(margin)} ({n(attack_value)} {term(-def_used)}); "
-         f"8 or less: miss; 9-11: defended; {shield_text}.", rule="#the-attack-roll")
+         f"8 or less: miss; 9–11: defended; {shield_text}.", rule="#the-attack-roll")
     spans = {key: [] for key in odds}
     for roll in range(2, 21):
         spans[attack_result(roll + margin, shield)].append(roll)
@@ -1119,7 +1119,7 @@ def close_combat(step, maneuver, attack_value, dodge_def, attacker_st, defender_
     margin = attack_value + mod - dodge_def
     odds = attack_odds(margin, None)
     step(f"Roll 2d10 + AT + modifier − DEF = 2d10 {term(margin)}: 12 or more succeeds ({n(odds['hit'] * 100)}%), "
-         f"9-11 is dodged ({n(odds['defended'] * 100)}%), 8 or less misses ({n(odds['miss'] * 100)}%).",
+         f"9–11 is dodged ({n(odds['defended'] * 100)}%), 8 or less misses ({n(odds['miss'] * 100)}%).",
          rule="#pin" if maneuver == "pin" else "#takedown")
     attack_chart(step, margin, None, f"2d10 {term(margin)} for a {maneuver}",
                  f"succeeds {percent_text(odds['hit'])} of the time")
@@ -1515,7 +1515,7 @@ def skill_costs_table():
 
 @table("shell.skill_expertise")
 def skill_expertise_table():
-    rows = tuple((f"{low}" if low == high else (f"{low}+" if high is None else f"{low}-{high}"), training, belt,
+    rows = tuple((f"{low}" if low == high else (f"{low}+" if high is None else f"{low}–{high}"), training, belt,
                   education) for low, high, training, belt, education in EXPERTISE)
     return ("What a skill level means", ("Level", "Training", "Karate belt", "Education"), rows, "")
 
@@ -1543,7 +1543,7 @@ def maneuvers_table():
 
 @table("shell.attack_results")
 def attack_results_table():
-    rows = (("8 or less", "miss", "miss"), ("9-11", "defended (dodge or block)", "defended (dodge or block)"),
+    rows = (("8 or less", "miss", "miss"), ("9–11", "defended (dodge or block)", "defended (dodge or block)"),
             ("12 to 11 + PR", "hit", "hits the shield"), ("over 11 + PR", "hit", "hits the defender"))
     return ("Attack roll: 2d10 + AT − DEF", ("Total", "No shield (or attack on a weapon)", "Shield"), rows,
             "A block or a shield hit damages the weapon or shield (see damage to objects).")
@@ -1582,7 +1582,7 @@ def range_modifiers_table():
     low = Fraction(1)
     for limit, mod in range_limits(12):
         high = math.floor(limit)
-        rows.append((f"{n(low)}-{high}", signed(mod)))
+        rows.append((f"{n(low)}–{high}", signed(mod)))
         low = Fraction(high + 1)
     return ("Range modifiers", ("Range (units)", "AT"), tuple(rows),
             "Past 40 units each band reaches 1.5 times as far as the one before (our reading).")

@@ -74,7 +74,7 @@ def test_capacity_rounding_never_meets_a_half():
 
 def test_capacity_table_rows_agree_with_the_calculator():
     for row in table_rows("bfrpg.carrying_capacity"):
-        low = int(str(row[0]).split("-")[0])
+        low = int(str(row[0]).split("–")[0])
         human = run("bfrpg.encumbrance", race="human", strength=low)
         halfling = run("bfrpg.encumbrance", race="halfling", strength=low)
         assert row[2:] == [human["light_limit_lb"], human["heavy_limit_lb"],
@@ -219,7 +219,7 @@ def test_a_strength_penalty_door_reading_is_stated_where_0_in_6_is_shown():
 
 def test_door_table_agrees_with_the_calculator():
     for row in table_rows("bfrpg.door_chances"):
-        strength = int(str(row[0]).split("-")[0])
+        strength = int(str(row[0]).split("–")[0])
         result = run("bfrpg.chances", strength=strength)
         wins = [int(result[f"{name}_x_in_y"].split()[0]) for name in ("stuck_door", "locked_door", "bend_bars")]
         for cell, won in zip(row[2:], wins, strict=True):
@@ -269,7 +269,7 @@ def test_light_table_agrees_with_the_calculator():
     rows = {row[0]: row for row in table_rows("bfrpg.light_sources")}
     torch = run("bfrpg.light", source="torch")
     assert rows["Torch"][1:3] == [f"{torch['lit_radius_ft']}'", f"{torch['dim_radius_ft']}'"]
-    assert rows["Torch"][4] == f"{torch['burn_min_minutes']}-{torch['burn_max_minutes']}"
+    assert rows["Torch"][4] == f"{torch['burn_min_minutes']}–{torch['burn_max_minutes']}"
 
 
 # --- Survival -------------------------------------------------------------------------------
@@ -309,7 +309,7 @@ def test_survival_table_agrees_with_the_calculator():
         hungry = run("bfrpg.survival", days_without_food=day, days_without_water=0, current_hp=300)
         thirsty = run("bfrpg.survival", days_without_food=0, days_without_water=day, current_hp=300)
         assert food == hungry["hp_lost_most"] and (healing == "yes") == hungry["natural_healing"]
-        assert water.startswith(f"{thirsty['hp_lost_least']}-{thirsty['hp_lost_most']} ")
+        assert water.startswith(f"{thirsty['hp_lost_least']}–{thirsty['hp_lost_most']} ")
 
 
 # --- Overland travel ------------------------------------------------------------------------
@@ -540,7 +540,7 @@ def test_a_ship_that_could_row_faster_says_so():
 def test_sailing_tables_agree_with_the_calculator():
     from rulescore.bfrpg import TACKING_IMPOSSIBLE, WINDS, multiplier_text
     rows = table_rows("bfrpg.sailing_winds")
-    assert [r[0] for r in rows] == ["01-05", "06-13", "14-25", "26-40", "41-70", "71-85", "86-96", "97-00"]
+    assert [r[0] for r in rows] == ["01–05", "06–13", "14–25", "26–40", "41–70", "71–85", "86–96", "97–00"]
     for row, (key, *_rest) in zip(rows, WINDS, strict=True):
         assert row[2] == multiplier_text(Fraction(sail(vessel="carrack", wind=key)["miles_per_day"]) / 48)
         tack = Fraction(sail(vessel="carrack", wind=key, against_wind=True)["miles_per_day"]) / 48
@@ -657,7 +657,7 @@ def test_calculators_sharing_a_page_share_no_output_name():
 
 def test_quick_strength_table_agrees_with_the_calculators():
     for row in table_rows("bfrpg.quick_strength"):
-        strength = int(str(row[0]).split("-")[0])
+        strength = int(str(row[0]).split("–")[0])
         human = run("bfrpg.encumbrance", race="human", strength=strength)
         halfling = run("bfrpg.encumbrance", race="halfling", strength=strength)
         odds = run("bfrpg.chances", strength=strength)
@@ -783,8 +783,8 @@ def test_long_thirst_rolls_are_grouped_without_mixing_outcomes():
     (chart,) = result.charts
     assert len(chart["bars"]) <= 41
     for bar in chart["bars"]:
-        low = int(bar["label"].split("-")[0])
-        high = int(bar["label"].split("-")[-1])
+        low = int(bar["label"].split("–")[0])
+        high = int(bar["label"].split("–")[-1])
         assert bar["kind"] == ("failure" if low >= 75 else "success")
         assert (high >= 75) == (low >= 75)  # no bar straddles the 0 HP line
     assert bars_of(chart, "failure") == result["chance_hp_gone"]

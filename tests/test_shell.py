@@ -649,7 +649,7 @@ def test_recovery_and_fatigue_tables_agree():
 
 def test_range_table_agrees_with_the_calculator():
     for span, mod in rulescore.table("shell.range_modifiers")["rows"]:
-        low, high = (int(x) for x in span.split("-"))
+        low, high = (int(x) for x in span.split("–"))
         for units in (low, high):
             if units <= 2000:
                 shown = mod.replace("−", "-").lstrip("+")
