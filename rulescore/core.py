@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 KINDS = ("int", "number", "choice", "bool")
 
@@ -342,19 +342,22 @@ class Calculator(NamedTuple):
 
 _REGISTRY: dict[str, Calculator] = {}
 
+CalculatorFunction = Callable[..., dict[str, Any]]
 
-def calculator(id: str, system: str, title: str, summary: str, inputs, outputs, page: str = ""):
+
+def declare_calculator(id: str, system: str, title: str, summary: str, inputs: Iterable[Input],
+                       outputs: Iterable[Output], page: str = "") -> Callable[[CalculatorFunction], CalculatorFunction]:
     """Declare a calculator; the decorated function takes ``(step, **inputs)`` and returns outputs."""
 
     inputs, outputs = tuple(inputs), tuple(outputs)
     for spec in inputs:
         if spec.kind not in KINDS:
             raise TypeError(f"{id}: input {spec.name}: kind must be one of {KINDS}")
-    for spec in outputs:
-        if spec.format not in OUTPUT_FORMATS:
-            raise TypeError(f"{id}: output {spec.name}: format must be one of {tuple(OUTPUT_FORMATS)}")
+    for out in outputs:
+        if out.format not in OUTPUT_FORMATS:
+            raise TypeError(f"{id}: output {out.name}: format must be one of {tuple(OUTPUT_FORMATS)}")
 
-    def register(function):
+    def register(function: CalculatorFunction) -> CalculatorFunction:
         if id in _REGISTRY:
             raise ValueError(f"calculator {id} declared twice")
         _REGISTRY[id] = Calculator(id, system, title, summary, inputs, outputs, function, page)
@@ -363,13 +366,15 @@ def calculator(id: str, system: str, title: str, summary: str, inputs, outputs, 
     return register
 
 
-def get(calculator_id: Any) -> Calculator:
+def _unknown(what: str, received: Any, known: Iterable[str]) -> RulesInputError:
+    return RulesInputError(what, f"{what}: received {_shown(received)}; use one of {', '.join(sorted(known))}.")
+
+
+def get_calculator(calculator_id: Any) -> Calculator:
+    """The declared calculator, or RulesInputError (field "calculator") for an unknown id."""
     if isinstance(calculator_id, str) and calculator_id in _REGISTRY:
         return _REGISTRY[calculator_id]
-    raise RulesInputError(
-        "calculator",
-        f"calculator: received {_shown(calculator_id)}; use one of {', '.join(sorted(_REGISTRY))}.",
-    )
+    raise _unknown("calculator", calculator_id, _REGISTRY)
 
 
 def all_calculators() -> list[Calculator]:
@@ -377,14 +382,23 @@ def all_calculators() -> list[Calculator]:
 
 
 # Tables printed on the rules pages, produced from the same data the calculators use.
+class TableContent(NamedTuple):
+    """What a table builder returns: the table without its id."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    note: str = ""
+
+
 class Table(NamedTuple):
     id: str
     title: str
     columns: tuple[str, ...]
-    rows: tuple[tuple, ...]
+    rows: tuple[tuple[Any, ...], ...]
     note: str = ""
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "title": self.title,
@@ -394,25 +408,36 @@ class Table(NamedTuple):
         }
 
 
-_TABLES: dict[str, Callable[[], Table]] = {}
+TableBuilder = Callable[[], "TableContent | tuple[Any, ...]"]
+_TABLES: dict[str, TableBuilder] = {}
 
 
-def table(id: str):
+def declare_table(id: str) -> Callable[[TableBuilder], TableBuilder]:
     """Declare a table; the decorated function builds it from rule data."""
 
-    def register(function):
+    def register(function: TableBuilder) -> TableBuilder:
+        if id in _TABLES:
+            raise ValueError(f"table {id} declared twice")
         _TABLES[id] = function
         return function
 
     return register
 
 
-def get_table(table_id: str) -> Table:
-    if table_id not in _TABLES:
-        raise KeyError(f"no table {table_id!r}; tables are {', '.join(sorted(_TABLES))}")
-    built = _TABLES[table_id]()
-    return Table(table_id, *built) if not isinstance(built, Table) else built
+def get_table(table_id: Any) -> Table:
+    """The built table, or RulesInputError (field "table") for an unknown id."""
+    if not isinstance(table_id, str) or table_id not in _TABLES:
+        raise _unknown("table", table_id, _TABLES)
+    content = TableContent(*_TABLES[table_id]())
+    return Table(table_id, *content)
 
 
-def table_ids() -> list[str]:
+def all_table_ids() -> list[str]:
     return sorted(_TABLES)
+
+
+# Old names, kept only while the rule modules move to the names above.
+calculator = declare_calculator
+table = declare_table
+get = get_calculator
+table_ids = all_table_ids

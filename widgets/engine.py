@@ -39,7 +39,7 @@ def build_wheel(directory: Path) -> Path:
     version = _version()
     dist_info = f"rulescore-{version}.dist-info"
     entries = {
-        f"rulescore/{path.name}": path.read_bytes() for path in sorted(PACKAGE.glob("*.py"))
+        path.relative_to(ROOT).as_posix(): path.read_bytes() for path in sorted(PACKAGE.rglob("*.py"))
     }
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: rulescore\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = (
