@@ -2,31 +2,39 @@
 
 Public contract (used by the site, the browser and checks outside this repository):
 ``catalogue()``, ``calculate(id, inputs)``, ``RulesInputError``; plus ``table(id)`` for the
-tables printed on the rules pages.
+tables printed on the rules pages. ``rulescore.notation`` (how numbers and dice read) and
+``rulescore.web.respond`` (the answer shape the site shows) are public too.
+
+Where the rules live: ``rulescore/bfrpg``, ``rulescore/gurps`` and ``rulescore/shell``, one
+module per topic of the reference; ``core`` declares calculators and tables, ``dice`` the
+exact odds, ``charts`` the odds charts, ``notation`` signed numbers, dice and ranges.
 """
 
-# Importing a rules module registers its calculators and tables, in this order.
+from typing import Any
+
+# Importing a rules package registers its calculators and tables, in this order.
 from . import bfrpg, gurps, gurps_combat, shell  # noqa: F401
-from .core import Result, RulesInputError, all_calculators, get, get_table, table_ids
+from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table
 
 __version__ = "0.1.0"
 __all__ = ["catalogue", "calculate", "table", "tables", "Result", "RulesInputError", "__version__"]
 
 
-def catalogue() -> list[dict]:
+def catalogue() -> list[dict[str, Any]]:
     """JSON-serialisable descriptions of every calculator, in the order they are declared."""
     return [calc.describe() for calc in all_calculators()]
 
 
-def calculate(calculator_id, inputs=None) -> Result:
+def calculate(calculator_id: Any, inputs: Any = None) -> Result:
     """Run one calculator. Missing inputs take their defaults; bad ones raise RulesInputError."""
-    return get(calculator_id).run(inputs)
+    return get_calculator(calculator_id).run(inputs)
 
 
-def table(table_id: str) -> dict:
+def table(table_id: str) -> dict[str, Any]:
     """A rules table (title, columns, rows, note) built from the same data as the calculators."""
     return get_table(table_id).describe()
 
 
 def tables() -> list[str]:
-    return table_ids()
+    """The ids of every table, sorted."""
+    return all_table_ids()

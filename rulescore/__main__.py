@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from . import RulesInputError, calculate, catalogue
-from .core import get
+from .core import get_calculator
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulescore", description="Run a rules calculator.")
     parser.add_argument("calculator", nargs="?", help="calculator id, e.g. gurps.jump")
     parser.add_argument("assignments", nargs="*", metavar="name=value", help="input values")
@@ -29,7 +30,7 @@ def main(argv=None) -> int:
                 print(f"    {spec['name']}={spec['default']}{unit}  {spec['label']}")
         return 0
 
-    inputs = {}
+    inputs: dict[str, Any] = {}
     for assignment in args.assignments:
         name, sep, value = assignment.partition("=")
         if not sep:
@@ -47,7 +48,9 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps({"outputs": dict(result), "steps": result.steps, "inputs": result.inputs}, indent=2))
         return 0
-    for spec in get(args.calculator).outputs:
+    for spec in get_calculator(args.calculator).outputs:
+        if result[spec.name] is None:
+            continue  # does not apply to these inputs
         unit = f" {spec.unit}" if spec.unit else ""
         print(f"{spec.label}: {spec.text(result[spec.name])}{unit}")
     print("\nWorking:")

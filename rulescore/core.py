@@ -95,7 +95,7 @@ class Input(NamedTuple):
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
     help: str = ""
     derived: str = ""  # reader-facing description of a default computed from other inputs
-    derive: Callable[[dict], Any] | None = None  # computes that default from the other inputs
+    derive: Callable[[dict[str, Any]], Any] | None = None  # computes that default from the other inputs
 
     def allowed(self) -> str:
         """What this input accepts, in words, for messages and form hints."""
@@ -171,7 +171,7 @@ class Input(NamedTuple):
             return value.numerator
         return value
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "label": self.label,
@@ -218,69 +218,70 @@ class Output(NamedTuple):
     def text(self, value: Any) -> str:
         return OUTPUT_FORMATS[self.format](value)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         low, high = (0, 1) if self.format == "percent" else (self.min, self.max)
         return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help,
                 "format": self.format, "min": plain(low), "max": plain(high)}
 
 
-class Result(Mapping):
+class Result(Mapping[str, Any]):
     """A calculator's outputs (``result[name]``, ``dict(result)``) and its working.
 
     ``steps`` are short sentences, each naming the rule it applies; ``inputs`` are the
     values actually used, defaults included.
     """
 
-    def __init__(self, calculator_id: str, outputs: dict, steps: list[str], inputs: dict,
-                 step_rules: list | None = None, charts: list | None = None):
+    def __init__(self, calculator_id: str, outputs: Mapping[str, Any], steps: list[str], inputs: Mapping[str, Any],
+                 step_rules: list[str | None] | None = None, charts: list[Chart] | None = None):
         self.calculator_id = calculator_id
         self._outputs = {name: plain(value) for name, value in outputs.items()}
         self.steps = list(steps)
         self.inputs = {name: plain(value) for name, value in inputs.items()}
         # Where each step's rule is explained: "#anchor" on the calculator's page, or
         # "system/page/#anchor"; None when the step names no section.
-        self.step_rules = list(step_rules) if step_rules is not None else [None] * len(self.steps)
+        self.step_rules: list[str | None] = list(step_rules) if step_rules is not None else [None] * len(self.steps)
         self.charts = list(charts or [])  # dice distributions, see Working.chart
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Any:
         return self._outputs[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._outputs)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._outputs)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Result({self.calculator_id!r}, {self._outputs!r})"
 
 
 CHART_KINDS = ("critical-success", "success", "failure", "critical-failure", "neutral")
+Chart = dict[str, Any]  # {"title", "summary", "bars": [{"label", "p", "kind"}]}
 
 
 class Working:
     """Collects the working of a calculation as it runs: ``step(sentence, rule="anchor")``
     for each step, ``step.chart(...)`` for each dice roll that decides something."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.steps: list[str] = []
-        self.step_rules: list = []
-        self.charts: list[dict] = []
+        self.step_rules: list[str | None] = []
+        self.charts: list[Chart] = []
 
     def __call__(self, sentence: str, rule: str | None = None) -> None:
         self.steps.append(sentence)
         self.step_rules.append(rule)
 
-    def chart(self, title: str, bars, summary: str = "") -> None:
+    def chart(self, title: str, bars: Iterable[tuple[Any, Any, str]], summary: str = "") -> None:
         """A roll's distribution: ``bars`` are (label, probability, kind) in roll order, kind
         one of CHART_KINDS, so the page can mark the region that succeeds."""
-        bars = [(str(label), Fraction(p), kind) for label, p, kind in bars]
-        if any(kind not in CHART_KINDS for _, _, kind in bars):
+        marked = [(str(label), Fraction(p), kind) for label, p, kind in bars]
+        if any(kind not in CHART_KINDS for _, _, kind in marked):
             raise ValueError(f"chart kinds are {CHART_KINDS}")
         self.charts.append({
             "title": title,
             "summary": summary,
-            "bars": [{"label": label, "p": plain(p), "kind": kind} for label, p, kind in bars],
+            "bars": [{"label": label, "p": plain(p), "kind": kind} for label, p, kind in marked],
         })
 
 
@@ -291,10 +292,10 @@ class Calculator(NamedTuple):
     summary: str
     inputs: tuple[Input, ...]
     outputs: tuple[Output, ...]
-    function: Callable[..., dict]
+    function: Callable[..., dict[str, Any]]
     page: str = ""  # the docs page that places it, for links from elsewhere
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "system": self.system,
@@ -305,12 +306,13 @@ class Calculator(NamedTuple):
             "outputs": [o.describe() for o in self.outputs],
         }
 
-    def resolve(self, given: Any) -> dict:
+    def resolve(self, given: Any) -> dict[str, Any]:
         """Validated values for every input, defaults (and derived defaults) filled in."""
         if given is None:
             given = {}
         if not isinstance(given, Mapping):
-            raise RulesInputError("inputs", f"inputs: received {_shown(given)}; pass a mapping of input names to values.")
+            raise RulesInputError("inputs",
+                                  f"inputs: received {_shown(given)}; pass a mapping of input names to values.")
         known = {i.name: i for i in self.inputs}
         for name in given:
             if name not in known:
@@ -318,7 +320,7 @@ class Calculator(NamedTuple):
                     str(name)[:_MAX_SHOWN],
                     f"{_shown(name)} is not an input of {self.id}; its inputs are {', '.join(known)}.",
                 )
-        values = {}
+        values: dict[str, Any] = {}
         for spec in self.inputs:
             if spec.name in given:
                 values[spec.name] = spec.parse(given[spec.name])
@@ -326,7 +328,7 @@ class Calculator(NamedTuple):
                 values[spec.name] = spec.parse(spec.default)
         # Derived defaults come last: they read the other inputs.
         for spec in self.inputs:
-            if spec.name not in values:
+            if spec.name not in values and spec.derive is not None:
                 values[spec.name] = spec.derive(values)
         return values
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 
-@lru_cache(maxsize=None)
+@cache
 def _counts(count: int, sides: int) -> tuple[int, ...]:
     """Ways to roll each total of ``count`` dice with ``sides`` sides, from total ``count`` up."""
     ways = [1]  # zero dice: one way to total 0
@@ -26,7 +27,7 @@ def distribution(count: int, sides: int) -> dict[int, Fraction]:
     return {count + i: Fraction(n, whole) for i, n in enumerate(ways)}
 
 
-def chance(count: int, sides: int, wins) -> Fraction:
+def chance(count: int, sides: int, wins: Callable[[int], bool]) -> Fraction:
     """Probability that a roll of ``count``d``sides`` satisfies ``wins(total)``."""
     return sum((p for total, p in distribution(count, sides).items() if wins(total)), Fraction(0))
 

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from . import calculate
-from .core import MINUS, RulesInputError, get, percent_text
+from .core import MINUS, RulesInputError, get_calculator, percent_text
 
 
 def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
@@ -19,7 +19,7 @@ def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
         result = calculate(calculator_id, inputs)
     except RulesInputError as error:
         return {"ok": False, "field": error.field, "message": error.message}
-    calc = get(calculator_id)
+    calc = get_calculator(calculator_id)
     return {
         "ok": True,
         "outputs": {spec.name: {"value": result[spec.name], "text": spec.text(result[spec.name])}
