@@ -23,23 +23,21 @@ from widgets import engine, offline, render  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.widgets")
 ASSETS = Path(__file__).resolve().parent / "assets"
-FENCES = (
-    ("calculator", render.calculator_fence),
-    ("table", render.table_fence),
-    ("example", render.example_fence),
-    ("calculators", render.calculator_list_fence),
-)
 
 
 def on_config(config):
     GAMES.clear()
-    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-    custom = superfences.setdefault("custom_fences", [])
-    known = {fence["name"] for fence in custom}
-    for name, formatter in FENCES:
-        if name not in known:
-            custom.append({"name": name, "class": name, "format": formatter})
+    # The fences are bound to each page in on_page_markdown; listed here too so that a page
+    # rendered outside the hook's events still knows them.
+    set_fences(config, render.PageFences(""))
     return config
+
+
+def set_fences(config, fences: render.PageFences) -> None:
+    """Give superfences this page's fence formatters (MkDocs reads mdx_configs per page)."""
+    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
+    others = [fence for fence in superfences.get("custom_fences", []) if fence["name"] not in dict(render.FENCES)]
+    superfences["custom_fences"] = others + fences.custom_fences()
 
 
 def on_files(files, config):
@@ -50,7 +48,9 @@ def on_files(files, config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    render.start_page(page.url)  # fences below render rule links relative to it
+    # A fresh set of fences for each page: rule links relative to it, its calculators listed.
+    page.calculator_fences = render.PageFences(page.url)
+    set_fences(config, page.calculator_fences)
     return markdown
 
 
@@ -68,10 +68,11 @@ def on_page_content(html, page, config, files):
     game = game_of(page)
     if game and (page.title or "") != game:
         GAMES[page.url] = game
-    if render.page_calculators:
+    calculators = page.calculator_fences.calculators
+    if calculators:
         # A page's calculators sit among its rules, often far down: a strip under the title
         # links to each, in page order.
-        strip = render.calculators_strip(list(dict.fromkeys(render.page_calculators)))
+        strip = render.calculators_strip(list(dict.fromkeys(calculators)))
         at = html.find("</h1>")
         html = html[: at + 5] + strip + html[at + 5:] if at >= 0 else strip + html
     return html

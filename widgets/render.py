@@ -12,13 +12,15 @@ The browser's one generic renderer (assets/calculators.js) only fills in what th
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from html import escape
+from typing import Any
 
 from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 import rulescore
-from rulescore.core import MINUS, number_text
+from rulescore.notation import MINUS, number_text
 from rulescore.web import respond
 
 _CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
@@ -30,6 +32,7 @@ class FenceError(SuperFencesException, ValueError):
 
 
 def fence_id(source: str) -> str:
+    """A fence's one line: an id, or for an example an id and its inputs."""
     lines = [line.strip() for line in source.strip().splitlines() if line.strip()]
     if len(lines) != 1:
         raise FenceError(f"a fence holds exactly one id, got {source!r}")
@@ -145,11 +148,11 @@ def rulescore_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
-def calculator_html(calc_id: str) -> str:
+def calculator_html(page: PageFences, calc_id: str) -> str:
     if calc_id not in _CATALOGUE:
         raise FenceError(f"no calculator {calc_id!r} in rulescore; known: {', '.join(_CATALOGUE)}")
     calc = _CATALOGUE[calc_id]
-    page_calculators.append(calc_id)
+    page.calculators.append(calc_id)
     answer = respond(calc_id)  # the default result, computed now by CPython
     title_id = f"{calc_id}-title".replace(".", "-")
     fields = "".join(_field(calc_id, spec) for spec in calc["inputs"])
@@ -168,7 +171,7 @@ def calculator_html(calc_id: str) -> str:
         f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
         f'<dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
         f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
-        f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(answer)}</ol>'
+        f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(page, answer)}</ol>'
         f"</details></section>"
         f'<p class="rc-actions" hidden data-search-exclude="true">'
         f'<button type="button" data-action="copy-link">Copy link</button> '
@@ -180,7 +183,7 @@ def calculator_html(calc_id: str) -> str:
     )
 
 
-def example_html(source: str) -> str:
+def example_html(page: PageFences, source: str) -> str:
     """A worked example: ``id name=value ...``, its working written out by rulescore."""
     calc_id, *assignments = source.split()
     if calc_id not in _CATALOGUE:
@@ -193,7 +196,7 @@ def example_html(source: str) -> str:
     given = ", ".join(_given(specs[name], value) for name, value in answer["inputs"].items())
     return (
         f'<div class="rc-example" data-example="{escape(calc_id)}"><p><strong>Worked example</strong> '
-        f"({escape(given)}):</p><ol>{_steps(answer)}</ol></div>"
+        f"({escape(given)}):</p><ol>{_steps(page, answer)}</ol></div>"
     )
 
 
@@ -207,43 +210,46 @@ def _given(spec: dict, value) -> str:
     return f"{spec['label']} {number_text(value)}{unit}"
 
 
-# The page being rendered, set by the MkDocs hook, so rule links can be made relative, and
-# the calculators placed on it so far, in page order (the hook lists them at the top).
-current_page_url = ""
-page_calculators: list[str] = []
-_page_ids: set[str] = set()
+class PageFences:
+    """One page's fences as the hook renders them: the page's URL (rule links are made
+    relative to it), the calculators placed so far in page order (the hook lists them under
+    the title) and the element ids already used. The hook makes one per page and hands its
+    ``custom_fences()`` to superfences, so no state outlives the page."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.calculators: list[str] = []
+        self.ids: set[str] = set()
+
+    def unique_id(self, base: str) -> str:
+        """An id not yet used by a fence on this page (a table may appear twice)."""
+        candidate, n = base, 1
+        while candidate in self.ids:
+            n += 1
+            candidate = f"{base}-{n}"
+        self.ids.add(candidate)
+        return candidate
+
+    def rule_href(self, link: str) -> str:
+        """A site-relative rule link ("gurps/encumbrance/#basic-lift") as an href from this page."""
+        path, _, anchor = link.partition("#")
+        if path == self.url:
+            return f"#{anchor}"
+        return get_relative_url(path or ".", self.url or ".") + (f"#{anchor}" if anchor else "")
+
+    def custom_fences(self) -> list[dict[str, Any]]:
+        """pymdownx.superfences' custom_fences, each formatter bound to this page."""
+        def formatter(render: Callable[[PageFences, str], str]) -> Callable[..., str]:
+            # superfences calls formatter(source, language, css_class, options, md, **kwargs)
+            return lambda source, *args, **kwargs: render(self, fence_id(source))
+
+        return [{"name": name, "class": name, "format": formatter(render)} for name, render in FENCES]
 
 
-def start_page(url: str) -> None:
-    """Called by the hook before each page's fences are rendered."""
-    global current_page_url
-    current_page_url = url
-    page_calculators.clear()
-    _page_ids.clear()
-
-
-def unique_id(base: str) -> str:
-    """An id not yet used by a fence on this page (a table may appear twice)."""
-    candidate, n = base, 1
-    while candidate in _page_ids:
-        n += 1
-        candidate = f"{base}-{n}"
-    _page_ids.add(candidate)
-    return candidate
-
-
-def rule_href(link: str) -> str:
-    """A site-relative rule link ("gurps/encumbrance/#basic-lift") as an href from this page."""
-    path, _, anchor = link.partition("#")
-    if path == current_page_url:
-        return f"#{anchor}"
-    return get_relative_url(path or ".", current_page_url or ".") + (f"#{anchor}" if anchor else "")
-
-
-def _steps(answer: dict) -> str:
+def _steps(page: PageFences, answer: dict[str, Any]) -> str:
     items = []
     for text, link in zip(answer["steps"], answer["rules"], strict=True):
-        rule = f' <a class="rc-rule" href="{escape(rule_href(link))}">§ rule</a>' if link else ""
+        rule = f' <a class="rc-rule" href="{escape(page.rule_href(link))}">§ rule</a>' if link else ""
         items.append(f'<li><span class="rc-step">{escape(text)}</span>{rule}</li>')
     return "".join(items)
 
@@ -264,8 +270,10 @@ def calculators_strip(calc_ids: list[str]) -> str:
     )
 
 
-def calculator_list_html() -> str:
+def calculator_list_html(page: PageFences, which: str) -> str:
     """Every calculator, grouped by system, each linking to the form on its rules page."""
+    if which != "all":
+        raise FenceError("a calculators fence holds the single word: all")
     systems: dict[str, list[dict]] = {}
     for calc in _CATALOGUE.values():
         systems.setdefault(calc["system"], []).append(calc)
@@ -273,7 +281,7 @@ def calculator_list_html() -> str:
     for system, calcs in systems.items():
         items = "".join(
             f'<li data-filter-text="{escape(" ".join((system, c["title"], c["summary"], c["id"])).lower())}">'
-            f'<a href="{escape(rule_href(c["page"] + "#" + form_anchor(c["id"])))}">{escape(c["title"])}</a>'
+            f'<a href="{escape(page.rule_href(c["page"] + "#" + form_anchor(c["id"])))}">{escape(c["title"])}</a>'
             f' <span class="rc-summary">{escape(c["summary"])}</span></li>'
             for c in calcs
         )
@@ -286,11 +294,11 @@ def calculator_list_html() -> str:
     )
 
 
-def table_html(table_id: str) -> str:
+def table_html(page: PageFences, table_id: str) -> str:
     try:
         data = rulescore.table(table_id)
-    except KeyError as error:
-        raise FenceError(str(error)) from None
+    except rulescore.RulesInputError as error:
+        raise FenceError(error.message) from None
     # Cells are separated by line breaks so the search index reads "Level Encumbrance",
     # not "LevelEncumbrance".
     head = "\n".join(f"<th>{escape(str(column))}</th>" for column in data["columns"])
@@ -298,7 +306,7 @@ def table_html(table_id: str) -> str:
         "<tr>" + "\n".join(f"<td>{escape(number_text(cell))}</td>" for cell in row) + "</tr>" for row in data["rows"]
     )
     note = f'<p class="rc-table-note">{escape(data["note"])}</p>' if data["note"] else ""
-    caption_id = unique_id("table-" + table_id.replace(".", "-"))
+    caption_id = page.unique_id("table-" + table_id.replace(".", "-"))
     # The table has a class, so mkdocs-material leaves it alone: the theme would otherwise
     # wrap it in its own scroller once its script runs (moving it about while the page
     # loads). It scrolls sideways in its own region; calculators.js shows the cue below
@@ -313,20 +321,10 @@ def table_html(table_id: str) -> str:
     )
 
 
-# pymdownx.superfences custom fence formatters: (source, language, css_class, options, md, **kwargs)
-def calculator_fence(source, language, css_class, options, md, **kwargs):
-    return calculator_html(fence_id(source))
-
-
-def table_fence(source, language, css_class, options, md, **kwargs):
-    return table_html(fence_id(source))
-
-
-def example_fence(source, language, css_class, options, md, **kwargs):
-    return example_html(fence_id(source))
-
-
-def calculator_list_fence(source, language, css_class, options, md, **kwargs):
-    if fence_id(source) != "all":
-        raise FenceError("a calculators fence holds the single word: all")
-    return calculator_list_html()
+# Fence name -> what renders it; example fences keep their whole text (id and inputs).
+FENCES: tuple[tuple[str, Callable[[PageFences, str], str]], ...] = (
+    ("calculator", calculator_html),
+    ("table", table_html),
+    ("example", example_html),
+    ("calculators", calculator_list_html),
+)

@@ -45,6 +45,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 class QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+    verbose = False
+    requested: list[str]  # paths fetched, in order (set per server in make_server)
 
     def handle_error(self, request, client_address):
         # A browser that drops a connection it no longer needs is routine, not an error.
@@ -72,7 +74,8 @@ def lan_addresses() -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         return []
-    return sorted({info[4][0] for info in infos if not info[4][0].startswith("127.")})
+    addresses = {str(info[4][0]) for info in infos}
+    return sorted(address for address in addresses if not address.startswith("127."))
 
 
 def main(argv=None):
