@@ -466,7 +466,8 @@ def test_our_reading_two_hands_keep_the_one_handed_damage_cap():
 
 
 def damage_mean(result):
-    from rulescore.shell import damage_distribution, st_damage
+    from rulescore.shell.common import st_damage
+    from rulescore.shell.weapons import damage_distribution
     dice_count, base = st_damage(result["damage_st"])
     spread = damage_distribution(dice_count, base + result["total_adds"])
     return sum(hp * p for hp, p in spread.items())
@@ -581,7 +582,7 @@ def test_non_lethal_damage_never_kills():
 
 
 def test_our_reading_objects_break_only_on_more_damage_than_their_hp():
-    from rulescore.shell import object_breaks
+    from rulescore.shell.damage import object_breaks
     assert not object_breaks(10, 10) and object_breaks(11, 10)
     assert not object_breaks(21, 10, impaling=True) and object_breaks(22, 10, impaling=True)  # 10.5 -> 10; 11
     assert object_breaks(21, 10, impaling=False)
@@ -703,7 +704,7 @@ class _ExactWorking(rulescore.core.Working):
 
 
 def _work(calc_id, inputs):
-    calc = rulescore.core.get(calc_id)
+    calc = rulescore.core.get_calculator(calc_id)
     working = _ExactWorking()
     outputs = calc.function(working, **calc.resolve(inputs))
     return outputs, working
@@ -742,7 +743,7 @@ def test_numeric_outputs_stay_in_their_declared_ranges(calc):
 
 def test_roll_charts_agree_with_the_odds():
     for calc_id in ("shell.contest", "shell.skill_roll"):
-        calc = rulescore.core.get(calc_id)
+        calc = rulescore.core.get_calculator(calc_id)
         for inputs in _cases(calc.describe()):
             outputs, working = _work(calc_id, inputs)
             rolls = [bars for title, bars in working.exact if title.startswith("3d6 against")]
@@ -766,7 +767,7 @@ def test_no_roll_and_no_chart_below_the_minimum_skill_level():
 
 
 def test_attack_chart_marks_each_2d10_total_by_its_result():
-    calc = rulescore.core.get("shell.attack")
+    calc = rulescore.core.get_calculator("shell.attack")
     for inputs in _cases(calc.describe()) + [{"shield_pr": 2}, {"attack_value": 6, "defence_value": 4, "shield_pr": 2}]:
         outputs, working = _work("shell.attack", inputs)
         if not working.exact:  # an automatic hit: no roll
@@ -789,7 +790,7 @@ def test_attack_chart_example_with_a_shield():
 
 
 def test_close_combat_chart_agrees_with_the_odds():
-    calc = rulescore.core.get("shell.close_combat")
+    calc = rulescore.core.get_calculator("shell.close_combat")
     for inputs in _cases(calc.describe()):
         outputs, working = _work("shell.close_combat", inputs)
         (_, bars), = working.exact
@@ -819,7 +820,7 @@ def test_shield_is_chosen_in_words_and_old_numbers_still_work(given, used):
 
 
 def test_shield_choices_read_as_a_player_would_say_them():
-    spec = {i["name"]: i for i in rulescore.core.get("shell.attack").describe()["inputs"]}["shield_pr"]
+    spec = {i["name"]: i for i in rulescore.core.get_calculator("shell.attack").describe()["inputs"]}["shield_pr"]
     assert spec["kind"] == "choice" and spec["default"] == "-1"
     assert spec["choice_labels"]["-1"].startswith("No shield") and "Small shield" in spec["choice_labels"]["1"]
     assert "=" not in spec["help"] and "−1" not in spec["help"]
@@ -860,7 +861,8 @@ def test_steps_labels_help_charts_and_tables_use_the_true_minus_sign():
         for inputs in [{}, *sample_cases(calc, 20)]:
             result = calculate(calc["id"], inputs)
             texts += result.steps + [chart["title"] + chart["summary"] for chart in result.charts]
-            spec = {o["name"]: rulescore.core.get(calc["id"]).outputs[i] for i, o in enumerate(calc["outputs"])}
+            outputs = rulescore.core.get_calculator(calc["id"]).outputs
+            spec = {o["name"]: outputs[i] for i, o in enumerate(calc["outputs"])}
             texts += [spec[name].text(value) for name, value in result.items() if isinstance(value, str)]
         for text in texts:
             assert not ASCII_MINUS.search(text), (calc["id"], text)
