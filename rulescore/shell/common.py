@@ -50,7 +50,12 @@ PRIMARY_CHART = {
     19: PrimaryLevel(250, 700, Damage(3, 1), 4, 5),
     20: PrimaryLevel(300, 800, Damage(3, 2), 5, 5),
 }
-CHART_RANGE = (7, 20)
+class LevelRange(NamedTuple):
+    low: int
+    high: int
+
+
+CHART_RANGE = LevelRange(7, 20)
 HUMAN_BASE = 10
 
 # One default per quantity, shared by every calculator that asks for it: an average human
@@ -89,4 +94,4 @@ def ag_def_modifier(ag: int) -> int:
 
 def attribute_input(name: str, label: str, default: int = ATTRIBUTE_DEFAULT, help_text: str = "") -> Input:
     """An attribute read on the Primary Attribute Chart, so limited to the chart's 7 to 20."""
-    return Input(name, label, "int", default, min=CHART_RANGE[0], max=CHART_RANGE[1], help=help_text)
+    return Input(name, label, "int", default, min=CHART_RANGE.low, max=CHART_RANGE.high, help=help_text)

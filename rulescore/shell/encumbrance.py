@@ -49,7 +49,7 @@ def encumbrance_level(load: Fraction | int, maximum: int) -> int | None:
             "in initiative, MV points, dodging and combat fatigue.",
     page="shell/encumbrance/",
     inputs=[
-        Input("st", "ST", "int", 10, min=CHART_RANGE[0], max=CHART_RANGE[1],
+        Input("st", "ST", "int", 10, min=CHART_RANGE.low, max=CHART_RANGE.high,
               help="the Primary Attribute Chart covers ST 7 to 20"),
         Input("load_lb", "Load carried", "number", 30, unit="lb", min=0, max=2000,
               help="everything carried, armour included"),

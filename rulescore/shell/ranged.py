@@ -54,7 +54,7 @@ def range_modifier(units: Fraction | int) -> int:
     for band in RANGE_BANDS:
         if units <= band.farthest:
             return band.modifier
-    limit, mod = RANGE_BANDS[-1]
+    limit, mod = RANGE_BANDS[-1].farthest, RANGE_BANDS[-1].modifier
     while units > limit:
         limit *= RANGE_GROWTH
         mod -= 1

@@ -32,7 +32,7 @@ def hp_recovery_percent(ht: int) -> Fraction:
     summary="Hit points regained a day (by HT) at each injured location, and END regained an hour of rest.",
     page="shell/fatigue-and-recovery/",
     inputs=[
-        Input("ht", "HT", "int", 10, min=CHART_RANGE[0], max=CHART_RANGE[1],
+        Input("ht", "HT", "int", 10, min=CHART_RANGE.low, max=CHART_RANGE.high,
               help="read on the Primary Attribute Chart as if it were ST"),
         Input("base_hp", "Base HP", "int", 10, min=1, max=100),
         Input("damage", "Damage at the location", "int", 4, min=0, max=400, help="0 if the location is unhurt"),

@@ -174,14 +174,15 @@ def skill_list_costs(skills: list[Skill]) -> list[SkillCost]:
     >>> skill_list_costs([Skill(5, "major", "a"), Skill(3, "major", "a"), Skill(2, "minor", "none")])
     [SkillCost(exp=60, full=True), SkillCost(exp=12, full=False), SkillCost(exp=6, full=True)]
     """
-    full_payer: dict[str, tuple[tuple[int, int], int]] = {}  # group: ((level, base), index of its payer)
+    highest: dict[str, tuple[int, int]] = {}  # group: (level, base) of its highest skill so far
+    payer: dict[str, int] = {}  # group: index of that skill
     for index, skill in enumerate(skills):
         if skill.group == "none" or skill.level == 0:
             continue
         key = (skill.level, SKILL_BASE[skill.skill_type])
-        if skill.group not in full_payer or key > full_payer[skill.group][0]:
-            full_payer[skill.group] = (key, index)
-    payers = {index for _, index in full_payer.values()}
+        if skill.group not in highest or key > highest[skill.group]:
+            highest[skill.group], payer[skill.group] = key, index
+    payers = set(payer.values())
     costs = []
     for index, skill in enumerate(skills):
         if skill.group == "none" or index in payers:
@@ -221,17 +222,16 @@ def skill_list(step: Working, budget_exp: int, **slots: int | str) -> dict[str, 
     outputs = {}
     for i, (skill, cost) in enumerate(zip(skills, costs, strict=True), start=1):
         outputs[f"skill{i}_exp"] = cost.exp
-        level, kind, group = skill
-        if level == 0:
+        if skill.level == 0:
             continue
-        if group == "none":
-            step(f"Skill {i}: {kind} level {level}, no group: listed cost {cost.exp} exp.", rule="#skill-exp-costs")
+        line = f"Skill {i}: {skill.skill_type} level {skill.level}"
+        if skill.group == "none":
+            step(f"{line}, no group: listed cost {cost.exp} exp.", rule="#skill-exp-costs")
         elif cost.full:
-            step(f"Skill {i}: {kind} level {level}, highest of group {group.upper()}: listed cost {cost.exp} exp.",
-                 rule="#skill-groups")
+            step(f"{line}, highest of group {skill.group.upper()}: listed cost {cost.exp} exp.", rule="#skill-groups")
         else:
-            step(f"Skill {i}: {kind} level {level} in group {group.upper()}: level × level-1 cost = "
-                 f"{level} × {SKILL_BASE[kind]} = {cost.exp} exp.", rule="#skill-groups")
+            step(f"{line} in group {skill.group.upper()}: level × level-1 cost = "
+                 f"{skill.level} × {SKILL_BASE[skill.skill_type]} = {cost.exp} exp.", rule="#skill-groups")
     total = sum(cost.exp for cost in costs)
     if not any(skill.level for skill in skills):
         step("No skills entered: 0 exp.", rule="#skill-exp-costs")

@@ -57,7 +57,7 @@ def weapon_st(st: int, min_st: int, two_handed: bool) -> WeaponST:
     skill_mod = st - judged if judged and st < judged else 0
     damage_st = st
     if min_st and st > min_st + ST_OVER_MINIMUM:
-        damage_st = max(min_st + ST_OVER_MINIMUM, CHART_RANGE[0])
+        damage_st = max(min_st + ST_OVER_MINIMUM, CHART_RANGE.low)
     return WeaponST(damage_st, skill_mod, judged)
 
 
@@ -93,7 +93,7 @@ def damage_distribution(dice_count: int, adds: int) -> dict[int, Fraction]:
     ],
     outputs=[
         Output("damage", "Damage roll", format="dice"),
-        Output("damage_st", "ST the damage uses", min=CHART_RANGE[0], max=CHART_RANGE[1]),
+        Output("damage_st", "ST the damage uses", min=CHART_RANGE.low, max=CHART_RANGE.high),
         Output("total_adds", "Total adds", min=-6, max=23),
         Output("skill_modifier", "Skill modifier for low ST", min=-13, max=0),
     ],
@@ -122,7 +122,7 @@ def weapon(step: Working, st: int, weapon_adds: int, damage_type: str, min_st: i
     if damage_st != st:
         cap = min_st + ST_OVER_MINIMUM
         step(f"ST {st} is more than 5 over the weapon's minimum ST: damage uses ST {min_st} + 5 = {cap}"
-             + (f", and the chart starts at ST {CHART_RANGE[0]}" if cap < CHART_RANGE[0] else "")
+             + (f", and the chart starts at ST {CHART_RANGE.low}" if cap < CHART_RANGE.low else "")
              + (" (two hands do not lower this cap: our reading)." if two_handed else "."),
              rule="shell/genres/#weapons")
     dice_count, base_adds = st_damage(damage_st)
