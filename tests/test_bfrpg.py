@@ -12,7 +12,12 @@ import pytest
 
 import rulescore
 from rulescore import calculate
-from rulescore.core import Working, get
+from rulescore.bfrpg.abilities import BASE_CAPACITY, capacity_factor
+from rulescore.bfrpg.saves import save_chance
+from rulescore.bfrpg.shared import multiplier_text
+from rulescore.bfrpg.water import TACKING_IMPOSSIBLE, VESSELS, WINDS
+from rulescore.bfrpg.wilderness import TERRAINS
+from rulescore.core import Working, get_calculator
 
 RACES = ("human", "elf", "dwarf", "halfling")
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "bfrpg"
@@ -65,7 +70,6 @@ def test_carrying_capacity_matches_the_book_table(race, strength):
 
 def test_capacity_rounding_never_meets_a_half():
     # Our reading: "nearest 5 lb" needs no tie rule, because no unrounded figure ends in 2.5 or 7.5.
-    from rulescore.bfrpg import BASE_CAPACITY, capacity_factor
     for bonus in range(-3, 4):
         for light, heavy in BASE_CAPACITY.values():
             for pounds in (light * capacity_factor(bonus), heavy * capacity_factor(bonus)):
@@ -406,8 +410,8 @@ def test_both_travel_calculators_share_one_forced_march_rule():
         assert (overland["damage_chance"], overland["expected_damage"], overland["most_damage"]) == \
             (travel["march_damage_chance"], travel["march_damage_average"], travel["march_damage_most"])
         assert [s for s in overland.steps if "Death Ray" in s] == [s for s in travel.steps if "Death Ray" in s]
-    assert rulescore.bfrpg.save_chance(1, 3) == Fraction(19, 20)
-    assert rulescore.bfrpg.save_chance(20, -3) == Fraction(1, 20)
+    assert save_chance(1, 3) == Fraction(19, 20)
+    assert save_chance(20, -3) == Fraction(1, 20)
 
 
 def test_save_chart_marks_the_natural_rolls():
@@ -453,7 +457,7 @@ def test_terrain_and_rates_tables_agree_with_the_calculator():
         assert float(row[1]) == run("bfrpg.overland", movement_ft=feet)["miles_per_day"]
         assert float(row[2]) == run("bfrpg.overland", movement_ft=feet, forced_march=True)["miles_per_day"]
         assert float(row[3]) == run("bfrpg.overland", movement_ft=feet, by_air=True)["miles_per_day"]
-    labels = {label: key for key, label, _ in rulescore.bfrpg.TERRAINS}
+    labels = {terrain.label: terrain.key for terrain in TERRAINS}
     for row in table_rows("bfrpg.terrain"):
         for label in row[0].split(", "):
             assert float(row[2]) == run("bfrpg.overland", movement_ft=40, terrain=labels[label])["miles_per_day"]
@@ -538,14 +542,13 @@ def test_a_ship_that_could_row_faster_says_so():
 
 
 def test_sailing_tables_agree_with_the_calculator():
-    from rulescore.bfrpg import TACKING_IMPOSSIBLE, WINDS, multiplier_text
     rows = table_rows("bfrpg.sailing_winds")
     assert [r[0] for r in rows] == ["01–05", "06–13", "14–25", "26–40", "41–70", "71–85", "86–96", "97–00"]
-    for row, (key, *_rest) in zip(rows, WINDS, strict=True):
+    for row, key in zip(rows, (wind.key for wind in WINDS), strict=True):
         assert row[2] == multiplier_text(Fraction(sail(vessel="carrack", wind=key)["miles_per_day"]) / 48)
         tack = Fraction(sail(vessel="carrack", wind=key, against_wind=True)["miles_per_day"]) / 48
         assert row[3] == ("not possible" if key in TACKING_IMPOSSIBLE else multiplier_text(tack))
-    keys = {label: key for key, label, *_ in rulescore.bfrpg.VESSELS}
+    keys = {vessel.label: vessel.key for vessel in VESSELS}
     for label, under_sail, rowed, _ in table_rows("bfrpg.vessels"):
         if under_sail != "—":
             assert sail(vessel=keys[label])["miles_per_day"] == under_sail
@@ -595,7 +598,7 @@ def test_planner_with_no_days():
 
 def test_planner_asks_for_the_worst_save_in_plain_words():
     # In BFRPG the worst save is the highest target number, not the lowest.
-    spec = {i["name"]: i for i in rulescore.core.get("bfrpg.travel").describe()["inputs"]}["death_ray_save"]
+    spec = {i["name"]: i for i in get_calculator("bfrpg.travel").describe()["inputs"]}["death_ray_save"]
     assert "lowest" not in spec["help"]
     assert "worst save" in spec["help"] and "highest save target number" in spec["help"]
     page = page_text("wilderness.md")
@@ -607,7 +610,7 @@ def test_planner_asks_for_the_worst_save_in_plain_words():
 @pytest.mark.parametrize("calc", [c for c in rulescore.catalogue() if c["id"].startswith("bfrpg.")],
                          ids=lambda c: c["id"])
 def test_every_choice_and_extreme_runs_with_finite_outputs_and_working(calc):
-    spec = get(calc["id"])
+    spec = get_calculator(calc["id"])
     assert spec.system == "Basic Fantasy RPG" and spec.page.startswith("bfrpg/")
     cases = [{}]
     for item in calc["inputs"]:
@@ -698,7 +701,7 @@ class Exact:
     """A calculator's exact outputs, inputs and charts."""
 
     def __init__(self, calc_id, inputs):
-        spec = get(calc_id)
+        spec = get_calculator(calc_id)
         self.inputs = spec.resolve(inputs)
         working = ExactWorking()
         self.outputs = spec.function(working, **self.inputs)
@@ -836,6 +839,6 @@ def test_one_default_per_quantity():
         for spec in calc["inputs"]:
             seen.setdefault(spec["name"], set()).add(spec["default"])
     assert all(len(defaults) == 1 for defaults in seen.values()), seen
-    travel = {i["name"]: i["default"] for i in rulescore.core.get("bfrpg.travel").describe()["inputs"]}
-    overland = {i["name"]: i["default"] for i in rulescore.core.get("bfrpg.overland").describe()["inputs"]}
+    travel = {i["name"]: i["default"] for i in get_calculator("bfrpg.travel").describe()["inputs"]}
+    overland = {i["name"]: i["default"] for i in get_calculator("bfrpg.overland").describe()["inputs"]}
     assert travel["member_1_ft"] == overland["movement_ft"]

@@ -1,0 +1,44 @@
+"""Basic Fantasy RPG: dungeon and wilderness adventuring, one module per topic of the
+reference (docs/bfrpg/*.md).
+
+Limits are compared in exact arithmetic (Fractions): a load exactly at a limit is inside it,
+and every chance decided by dice is an exact Fraction.
+
+Where each rule lives:
+
+- ``shared``: the system's name, its pages, one default per quantity, multipliers as text.
+- ``time_scale``: turns and rounds; movement per turn, and miles per day from the movement
+  rate (dungeon.md#time-and-scale, wilderness.md#wilderness-movement-rates).
+- ``abilities``: the ability bonus table and carrying capacity (dungeon.md#carrying-capacity).
+- ``encumbrance``: load, movement by armour and load, beasts of burden; the
+  ``bfrpg.encumbrance`` calculator (dungeon.md#movement-and-encumbrance).
+- ``light``: torches, lanterns, candles; ``bfrpg.light`` (dungeon.md#light).
+- ``doors_and_traps``: stuck and locked doors, bars, traps, secret doors, listening;
+  ``bfrpg.chances`` (dungeon.md#doors, #traps, #secret-doors).
+- ``survival``: hunger and thirst; ``bfrpg.survival`` (dungeon.md#dungeon-survival).
+- ``saves``: saving throws, natural 1 and 20 (used by the forced march).
+- ``forced_march``: the forced march toll both travel calculators share
+  (wilderness.md#forced-march).
+- ``wilderness``: terrain, travel by air; ``bfrpg.overland`` (wilderness.md#overland-travel).
+- ``water``: vessels, winds, gales; ``bfrpg.sailing`` (waterborne.md).
+- ``planner``: a journey in legs; ``bfrpg.travel`` (wilderness.md#planning-a-journey).
+- ``quick_reference``: the Strength-at-a-glance table (quick-reference.md).
+"""
+
+# Importing a topic module registers its calculators and tables: the order below is the order
+# of the catalogue and of the pages, so keep it (and keep isort from sorting it).
+# isort: off
+from . import time_scale
+from . import abilities
+from . import encumbrance
+from . import light
+from . import doors_and_traps
+from . import survival
+from . import wilderness
+from . import water
+from . import planner
+from . import quick_reference
+# isort: on
+
+__all__ = ["time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "survival", "wilderness",
+           "water", "planner", "quick_reference"]
