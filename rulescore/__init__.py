@@ -13,7 +13,7 @@ exact odds, ``charts`` the odds charts, ``notation`` signed numbers, dice and ra
 from typing import Any
 
 # Importing a rules package registers its calculators and tables, in this order.
-from . import bfrpg, gurps, gurps_combat, shell  # noqa: F401
+from . import bfrpg, gurps, shell  # noqa: F401
 from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table
 
 __version__ = "0.1.0"

@@ -91,7 +91,7 @@ def test_over_10_bl_counts_as_extra_heavy_up_to_15_bl():
 def test_the_over_10_bl_reading_is_one_sentence_on_every_calculator_and_page():
     from pathlib import Path
 
-    from rulescore.gurps import OVER_10_BL_READING, OVER_10_BL_SENTENCE
+    from rulescore.gurps.encumbrance import OVER_10_BL_READING, OVER_10_BL_SENTENCE
 
     assert OVER_10_BL_READING.startswith("Our reading: a load over 10 × BL")
     assert OVER_10_BL_READING in enc(st=10, load_lb=250)["note"]
@@ -146,7 +146,7 @@ def exact_run(calc_id, inputs):
     chart a (title, [(label, probability, kind), ...]) pair."""
     from fractions import Fraction
 
-    from rulescore.core import Working, get
+    from rulescore.core import Working, get_calculator
 
     class Recorder(Working):
         def __init__(self):
@@ -158,7 +158,7 @@ def exact_run(calc_id, inputs):
             self.exact.append((title, bars))
             super().chart(title, bars, summary)
 
-    calc = get(calc_id)
+    calc = get_calculator(calc_id)
     step = Recorder()
     outputs = calc.function(step, **calc.resolve(inputs))
     assert len(step.steps) == len(step.step_rules)
@@ -224,11 +224,11 @@ def test_3d6_charts_are_in_roll_order_and_colour_the_outcome():
 
 
 def test_every_numeric_output_lies_in_its_declared_range():
-    from rulescore.core import get
+    from rulescore.core import get_calculator
 
     for entry, inputs in gurps_cases():
         result = calculate(entry["id"], inputs)
-        for spec in get(entry["id"]).outputs:
+        for spec in get_calculator(entry["id"]).outputs:
             low, high = spec.describe()["min"], spec.describe()["max"]
             value = result[spec.name]
             if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -238,11 +238,11 @@ def test_every_numeric_output_lies_in_its_declared_range():
 
 
 def test_encumbrance_and_jump_declare_their_ranges():
-    from rulescore.core import get
+    from rulescore.core import get_calculator
 
-    ranges = {o.name: (o.min, o.max) for o in get("gurps.encumbrance").outputs}
+    ranges = {o.name: (o.min, o.max) for o in get_calculator("gurps.encumbrance").outputs}
     assert ranges["encumbrance_level"] == (0, 4) and ranges["dodge"] == (1, None) and ranges["move"] == (0, None)
-    assert all(o.min == 0 for o in get("gurps.jump").outputs)
+    assert all(o.min == 0 for o in get_calculator("gurps.jump").outputs)
 
 
 # --- One default per quantity, inputs in words, a true minus sign ---------------------------
@@ -298,11 +298,11 @@ def test_gurps_steps_and_charts_use_a_true_minus_sign():
 
 
 def test_gurps_dice_outputs_are_dice_and_their_steps_show_a_true_minus():
-    from rulescore.core import get
+    from rulescore.core import get_calculator
 
-    formats = {o.name: o.format for o in get("gurps.damage").outputs}
+    formats = {o.name: o.format for o in get_calculator("gurps.damage").outputs}
     assert all(formats[name] == "dice" for name in ("thrust", "swing", "thrust_strong", "swing_strong"))
-    assert {o.name: o.format for o in get("gurps.throwing").outputs}["damage"] == "dice"
+    assert {o.name: o.format for o in get_calculator("gurps.throwing").outputs}["damage"] == "dice"
     result = calculate("gurps.damage", {"st": 10})
     assert result["thrust"] == "1d-2"                                    # the value stays ASCII
     assert "thrust 1d−2" in result.steps[0]

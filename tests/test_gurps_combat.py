@@ -13,7 +13,8 @@ import pytest
 
 import rulescore
 from rulescore import RulesInputError, calculate
-from rulescore.gurps_combat import range_modifier, shock_penalty
+from rulescore.gurps.injury import shock_penalty
+from rulescore.gurps.ranged import range_modifier
 
 THREE_DICE = [sum(faces) for faces in itertools.product(range(1, 7), repeat=3)]
 

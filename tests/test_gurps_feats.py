@@ -12,7 +12,9 @@ from itertools import product
 import pytest
 
 import rulescore
-from rulescore import calculate, gurps
+from rulescore import calculate
+from rulescore.core import get_calculator
+from rulescore.gurps import climbing
 
 
 def run(calc_id, **inputs):
@@ -169,13 +171,13 @@ def test_one_reading_of_a_third_of_your_fp_on_every_page_and_calculator():
     import re
     from pathlib import Path
 
-    from rulescore.gurps import ONE_THIRD_FP_RULE
+    from rulescore.gurps.common import ONE_THIRD_FP_RULE
 
     assert run("gurps.fatigue", fp=9, fp_lost=6)["halved"] is False
     assert run("gurps.fatigue", fp=9, fp_lost=7)["halved"] is True
     anchor = ONE_THIRD_FP_RULE.split("#")[1]
     for calc_id in ("gurps.running", "gurps.swimming", "gurps.hiking", "gurps.defense"):
-        spec = next(i for i in rulescore.get(calc_id).inputs if i.name == "very_tired")
+        spec = next(i for i in get_calculator(calc_id).inputs if i.name == "very_tired")
         assert spec.label == "Under 1/3 of your FP", calc_id
         result = calculate(calc_id, {"very_tired": True})
         assert ONE_THIRD_FP_RULE in result.step_rules or calc_id == "gurps.hiking", calc_id
@@ -377,8 +379,8 @@ def test_climbing_times(climb, height, combat, regular):
 def test_combat_speed_is_three_times_regular_where_the_table_is_clean():
     # The pattern that supports our reading of the tree and modern-building cells.
     for climb in ("mountain", "stone_wall", "rope_up", "tree", "building"):
-        row = gurps.CLIMB[climb]
-        assert row[4] == 3 * row[5], climb
+        row = climbing.CLIMB[climb]
+        assert row.combat_rate == 3 * row.regular_rate, climb
 
 
 @pytest.mark.parametrize("height, rolls", [(30, 3), (29, 3), (20, 2), (10, 1), (11, 2)])
@@ -406,9 +408,9 @@ def test_critical_failure_odds():
 
 
 def test_time_text():
-    assert gurps.time_text(3725) == "1 h 2 min 5 s"
-    assert gurps.time_text(Fraction(10, 3)) == "3.33 s"
-    assert gurps.time_text(7200) == "2 h"
+    assert climbing.time_text(3725) == "1 h 2 min 5 s"
+    assert climbing.time_text(Fraction(10, 3)) == "3.33 s"
+    assert climbing.time_text(7200) == "2 h"
 
 
 # --- Tables agree with the calculators ----------------------------------------------------
@@ -465,7 +467,7 @@ def test_climbing_table_rows_and_readings():
 @pytest.mark.parametrize("calc_id", ["gurps.lifting", "gurps.running", "gurps.swimming", "gurps.throwing",
                                      "gurps.hiking", "gurps.climbing"])
 def test_extreme_inputs_give_finite_answers(calc_id):
-    calc = rulescore.core.get(calc_id)
+    calc = get_calculator(calc_id)
     ends = []
     for spec in calc.inputs:
         if spec.kind in ("int", "number"):
@@ -546,7 +548,7 @@ def test_hiking_chart_is_the_daily_roll():
 
 
 def test_climbing_chart_is_each_roll_and_ladders_have_none():
-    for climb, skill, level in product([row[0] for row in gurps.CLIMBS], (0, 8, 14, 30), (0, 4)):
+    for climb, skill, level in product([row.value for row in climbing.CLIMBS], (0, 8, 14, 30), (0, 4)):
         outputs, charts = exact_run("gurps.climbing", {"climb": climb, "climbing_skill": skill,
                                                        "encumbrance_level": level})
         if climb.startswith("ladder"):
