@@ -189,9 +189,8 @@ BRANCH_CASES = {
 
 
 def gurps_cases():
-    from tests.samples import sample_cases
-
     import rulescore
+    from tests.samples import sample_cases
     for entry in rulescore.catalogue():
         if entry["id"].startswith("gurps."):
             for inputs in [{}, *sample_cases(entry), *BRANCH_CASES.get(entry["id"], [])]:

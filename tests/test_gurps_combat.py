@@ -518,7 +518,7 @@ def test_defence_charts_one_per_defence_you_have():
         names = ["dodge"] + (["parry"] if weapon else []) + (["block"] if shield else [])
         assert [title for title, _ in charts] == \
             [f"3d6 against {name.capitalize()} {outputs[name]}".replace("-", "−") for name in names]
-        for name, chart in zip(names, charts):
+        for name, chart in zip(names, charts, strict=True):
             assert share_of(chart, "success") == outputs[f"{name}_chance"]
 
 

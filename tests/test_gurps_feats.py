@@ -478,7 +478,7 @@ def test_extreme_inputs_give_finite_answers(calc_id):
             ends.append([value for value, _ in spec.choices])
     names = [spec.name for spec in calc.inputs]
     for combo in product(*ends):
-        r = calculate(calc_id, dict(zip(names, combo)))
+        r = calculate(calc_id, dict(zip(names, combo, strict=True)))
         for value in r.values():
             assert value == value and value not in (float("inf"), float("-inf"))
         assert r.steps
@@ -497,8 +497,7 @@ def test_ratios_just_past_a_limit_never_read_as_on_it():
 
 from tests.test_gurps import exact_run, share_of  # noqa: E402
 
-
-FEAT_CASES = [dict(zip(("basic_move", "encumbrance_level", "ht", "skill"), values))
+FEAT_CASES = [dict(zip(("basic_move", "encumbrance_level", "ht", "skill"), values, strict=True))
               for values in product((0, 5, 9), (0, 2, 4), (1, 10, 16), (0, 7, 12, 30))]
 
 
