@@ -1,3 +1,4 @@
+// @ts-check
 // Inlined by widgets/mkdocs_hook.py at the end of <head> of every page with calculators
 // (WORKER_URL is replaced with the page's relative link to engine-worker.js). Being a plain
 // script after the stylesheets, it runs once they have arrived: the engine's downloads then
@@ -7,6 +8,7 @@
 (() => {
   try {
     const worker = new Worker(WORKER_URL, { type: "module" });
+    /** @type {EngineReply[]} */
     const messages = [];
     worker.onmessage = (event) => messages.push(event.data);
     worker.onerror = (event) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Inlined by widgets/mkdocs_hook.py first in the <head> of every page (BUILT_ROOT is the
 // site_url the site was built for, PAGE_ROOT the page's relative link to the site root).
 //
@@ -15,6 +16,7 @@
   const here = new URL(PAGE_ROOT, window.location.href).href;
   if (built === here || typeof DOMParser === "undefined") return;
   const parse = DOMParser.prototype.parseFromString;
+  /** @type {typeof parse} */
   DOMParser.prototype.parseFromString = function (text, type) {
     if (type === "text/xml" && typeof text === "string" && text.includes("<urlset")) {
       text = text.split(`<loc>${built}`).join(`<loc>${here.replace(/&/g, "&amp;")}`);

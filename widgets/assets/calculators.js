@@ -1,3 +1,4 @@
+// @ts-check
 // One generic renderer for every calculator form the build wrote (widgets/render.py).
 // It never knows a calculator by name: it reads the form, asks the engine worker, and
 // writes the answer into the elements marked data-output, data-steps, data-charts and
@@ -8,6 +9,28 @@
 // is not for the inputs in the form: "engine" until the engine has computed them (a shared
 // link or remembered inputs; the values are hidden, "working…"), "input" while a number
 // field is empty, being retyped (nothing is computed; the last result stays, greyed).
+
+/** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
+/** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
+/** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
+/** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
+
+/**
+ * The engine as the page knows it: its worker (null when none could be started), whether it
+ * is up, why it will not come up (null while it may) and the timer of its boot deadline.
+ * `engine` is null only until the first startEngine() (a restart replaces it at once); the
+ * worker's handlers and the forms' code run after that, so they cast it to Engine.
+ * @typedef {object} Engine
+ * @property {Worker | null} worker
+ * @property {boolean} ready
+ * @property {string | null} failure
+ * @property {number} [deadline]
+ */
+
+/**
+ * A form's named control: an <input> (text or checkbox) or a <select>.
+ * @typedef {HTMLInputElement | HTMLSelectElement} Field
+ */
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
 const workerURL = new URL("engine-worker.js", import.meta.url);
@@ -20,17 +43,25 @@ const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long m
 const BOOT_DEADLINE_MS = 60000;
 const MINUS = "\u2212"; // the site's one minus sign
 
+/** @type {Engine | null} */
 let engine = null; // {worker, ready, failure}
 let lastSeq = 0;
+/** @type {Map<number, {form: HTMLFormElement, key: string}>} */
 const waiting = new Map(); // seq -> form awaiting that answer
+/** @type {WeakMap<HTMLFormElement, number>} */
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
+/** @type {WeakSet<Element>} */
 const bound = new WeakSet();
-let watchdog = null;
+/** @type {number | undefined} */
+let watchdog;
+/** @type {WeakMap<HTMLFormElement, string>} */
 const shownFor = new WeakMap(); // form -> the inputs (as a key) its shown result is for
+/** @type {WeakMap<HTMLFormElement, string>} */
 const defaultsFor = new WeakMap(); // form -> its default inputs (as a key)
 
+/** @returns {HTMLFormElement[]} */
 function forms() {
-  return [...document.querySelectorAll("form[data-calculator]")];
+  return [.../** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form[data-calculator]"))];
 }
 
 function engineLive() {
@@ -42,6 +73,7 @@ function bootDeadlineMs() {
   return Number.isFinite(chosen) && chosen > 0 ? chosen : BOOT_DEADLINE_MS;
 }
 
+/** @param {HTMLFormElement} form @param {string} text */
 function setStatus(form, text) {
   const status = form.querySelector("[data-status]");
   if (status) status.textContent = text;
@@ -49,6 +81,7 @@ function setStatus(form, text) {
 }
 
 // Tells other scripts (offline.js waits for it before saving the site) how the engine went.
+/** @param {"ready" | "failed"} state */
 function announce(state) {
   document.dispatchEvent(new CustomEvent("rc:engine", { detail: { state } }));
 }
@@ -61,12 +94,13 @@ export function startEngine() {
   let worker = null;
   try {
     worker = early ? early.worker : new Worker(workerURL, { type: "module" });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     // A browser without module workers (Firefox before 114, Safari before 15).
     engine = { worker: null, ready: false, failure: null };
     return engineFailed(`this browser cannot run it: ${error.message || error}`);
   }
-  const started = { worker, ready: false, failure: null, deadline: null };
+  /** @type {Engine} */
+  const started = { worker, ready: false, failure: null, deadline: undefined };
   engine = started;
   const waitMs = bootDeadlineMs();
   started.deadline = setTimeout(() => {
@@ -74,11 +108,11 @@ export function startEngine() {
       engineFailed(`it has not answered after ${Math.round(waitMs / 1000)} seconds`);
     }
   }, waitMs);
-  worker.onmessage = ({ data }) => {
+  worker.onmessage = (/** @type {MessageEvent<EngineReply>} */ { data }) => {
     if (data.type === "ready") {
       clearTimeout(started.deadline);
-      engine.ready = true;
-      engine.failure = null; // a slow start past the deadline still counts
+      /** @type {Engine} */ (engine).ready = true;
+      /** @type {Engine} */ (engine).failure = null; // a slow start past the deadline still counts
       announce("ready");
       forms().forEach(update);
     } else if (data.type === "failed") {
@@ -93,22 +127,25 @@ export function startEngine() {
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    if (engine.ready) restartEngine("the calculator engine stopped");
+    if (/** @type {Engine} */ (engine).ready) restartEngine("the calculator engine stopped");
     else engineFailed(event.message || "its script did not load");
   };
-  for (const data of early ? early.messages : []) worker.onmessage({ data });
+  // What the worker said before it was adopted, replayed: the handler reads only data.
+  for (const data of early ? early.messages : []) worker.onmessage(/** @type {MessageEvent<EngineReply>} */ ({ data }));
 }
 
 export function engineState() {
   return !engine ? "off" : engine.failure ? "failed" : engine.ready ? "ready" : "loading";
 }
 
+/** @param {string} reason */
 function engineFailed(reason) {
-  engine.failure = reason;
+  /** @type {Engine} */ (engine).failure = reason;
   announce("failed");
   forms().forEach(showFailure);
 }
 
+/** @param {HTMLFormElement} form */
 function showFailure(form) {
   form.dataset.state = STATE.error;
   form.dataset.error = "engine";
@@ -119,7 +156,8 @@ function showFailure(form) {
     : shownFor.get(form) === defaultsFor.get(form)
       ? "The result shown is for the default inputs."
       : "The result shown is for the inputs above.";
-  const status = setStatus(form, `The live calculator could not start (${engine.failure}). ${shown} ` +
+  const status = setStatus(form,
+    `The live calculator could not start (${/** @type {Engine} */ (engine).failure}). ${shown} ` +
     "The rules on this page are unaffected.");
   const retry = document.createElement("button");
   retry.type = "button";
@@ -130,9 +168,10 @@ function showFailure(form) {
   status?.append(" ", retry);
 }
 
+/** @param {string} [reason] */
 function restartEngine(reason) {
-  engine.worker?.terminate();
-  clearTimeout(engine.deadline);
+  /** @type {Engine} */ (engine).worker?.terminate();
+  clearTimeout(/** @type {Engine} */ (engine).deadline);
   engine = null;
   waiting.clear();
   clearTimeout(watchdog);
@@ -147,15 +186,18 @@ function restartEngine(reason) {
 
 // --- Inputs: read, share in the URL, remember on the device -------------------------------
 
+/** @param {HTMLFormElement} form @returns {Field[]} */
 function fields(form) {
-  return [...form.querySelectorAll("[name]")];
+  return [.../** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]"))];
 }
 
 // The values as typed: rulescore validates them, so "abc" reaches it and gets its message.
+/** @param {HTMLFormElement} form @returns {FormInputs} */
 function readInputs(form) {
+  /** @type {FormInputs} */
   const inputs = {};
   for (const field of fields(form)) {
-    if (field.type === "checkbox") inputs[field.name] = field.checked;
+    if (field.type === "checkbox") inputs[field.name] = /** @type {HTMLInputElement} */ (field).checked;
     else if (field.dataset.derived === undefined || field.dataset.edited) inputs[field.name] = field.value;
     // An untouched derived field is left out, so rulescore derives it from the others.
   }
@@ -163,22 +205,25 @@ function readInputs(form) {
 }
 
 // A number field left empty (the reader is retyping it): nothing is computed meanwhile.
+/** @param {HTMLFormElement} form */
 function emptyFields(form) {
   return fields(form).filter((field) => field.dataset.step !== undefined && field.value.trim() === "");
 }
 
 // What is worth keeping in a link or on the device: empty fields are left to their defaults.
+/** @param {HTMLFormElement} form @returns {FormInputs} */
 function keptInputs(form) {
   return Object.fromEntries(Object.entries(readInputs(form))
     .filter(([, value]) => typeof value !== "string" || value.trim() !== ""));
 }
 
+/** @param {HTMLFormElement} form @param {Record<string, unknown>} values from a link or the device */
 function writeInputs(form, values) {
   for (const [name, value] of Object.entries(values)) {
-    const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+    const field = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(name)}"]`));
     if (!field) continue; // a stale or foreign name in a link: ignored
     if (field.type !== "checkbox" && String(value).trim() === "") continue; // left to its default
-    if (field.type === "checkbox") field.checked = value === true || value === "true";
+    if (field.type === "checkbox") /** @type {HTMLInputElement} */ (field).checked = value === true || value === "true";
     else field.value = String(value); // assigned as text: a link's content is never markup
     if (field.dataset.derived !== undefined) field.dataset.edited = "true";
   }
@@ -192,6 +237,7 @@ function queryParts() {
   });
 }
 
+/** @param {string} text */
 function safeDecode(text) {
   try {
     return decodeURIComponent(text.replace(/\+/g, " "));
@@ -200,9 +246,11 @@ function safeDecode(text) {
   }
 }
 
+/** @param {HTMLFormElement} form */
 function inputsFromURL(form) {
   const found = queryParts().find(([key]) => key === form.dataset.calculator);
   if (!found) return null;
+  /** @type {Record<string, string>} */
   const values = {};
   for (const pair of found[1].split(",")) {
     const at = pair.indexOf(":");
@@ -211,6 +259,7 @@ function inputsFromURL(form) {
   return values;
 }
 
+/** @param {HTMLFormElement} form */
 function shareURL(form) {
   const id = form.dataset.calculator;
   const encoded = Object.entries(keptInputs(form))
@@ -221,6 +270,7 @@ function shareURL(form) {
   return `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`;
 }
 
+/** @param {HTMLFormElement} form */
 function dropFromURL(form) {
   const others = queryParts().filter(([key]) => key !== form.dataset.calculator)
     .map(([key, raw]) => `${encodeURIComponent(key)}=${raw}`);
@@ -230,6 +280,7 @@ function dropFromURL(form) {
 // Browsers limit how often a page may rewrite its URL (WebKit throws after about 100
 // rewrites in 10 seconds), so the URL and the saved inputs follow the form a moment after
 // typing stops, and a refusal never gets in the way of the result.
+/** @param {string} url */
 function setURL(url) {
   try {
     history.replaceState(history.state, "", url);
@@ -238,7 +289,9 @@ function setURL(url) {
   }
 }
 
+/** @type {WeakMap<HTMLFormElement, number>} */
 const keepTimers = new WeakMap();
+/** @param {HTMLFormElement} form */
 function keepLater(form) {
   clearTimeout(keepTimers.get(form));
   keepTimers.set(form, setTimeout(() => {
@@ -247,6 +300,7 @@ function keepLater(form) {
   }, 250));
 }
 
+/** @param {HTMLFormElement} form */
 function remember(form) {
   try {
     localStorage.setItem(STORAGE_PREFIX + form.dataset.calculator, JSON.stringify(keptInputs(form)));
@@ -255,6 +309,7 @@ function remember(form) {
   }
 }
 
+/** @param {HTMLFormElement} form @returns {Record<string, unknown> | null} */
 function remembered(form) {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + form.dataset.calculator) || "null");
@@ -264,6 +319,7 @@ function remembered(form) {
   }
 }
 
+/** @param {HTMLFormElement} form */
 function reset(form) {
   clearTimeout(keepTimers.get(form));
   try {
@@ -276,6 +332,7 @@ function reset(form) {
   if (engine?.failure) showFailure(form);
 }
 
+/** @param {HTMLFormElement} form @param {HTMLButtonElement} button */
 async function copyLink(form, button) {
   setURL(shareURL(form));
   const link = window.location.href;
@@ -289,12 +346,14 @@ async function copyLink(form, button) {
 }
 
 // A field's text as a number: "−2" and "-2" alike, "5,75" as 5.75; NaN when it is not one.
+/** @param {string} text */
 function fieldNumber(text) {
   const plain = String(text).trim().replace(/\u2212/g, "-");
   const decimal = /^[+-]?[0-9]*,[0-9]+$/.test(plain) ? plain.replace(",", ".") : plain;
   return decimal === "" ? NaN : Number(decimal);
 }
 
+/** @param {HTMLInputElement} field @param {number} direction +1 or -1 */
 function stepField(field, direction) {
   const step = Number(field.dataset.step) || 1;
   const min = field.dataset.min === undefined ? -Infinity : Number(field.dataset.min);
@@ -315,12 +374,14 @@ function stepField(field, direction) {
 // Until the engine is live, a form whose inputs differ from those of the result on show (a
 // shared link, remembered inputs, typing while it starts) hides that result as pending; a
 // live engine answers in milliseconds, and aria-busy covers that.
+/** @param {HTMLFormElement} form */
 function markPending(form) {
   if (engineLive()) return;
   if (JSON.stringify(readInputs(form)) !== shownFor.get(form)) form.dataset.pending = "engine";
   else if (form.dataset.pending) delete form.dataset.pending;
 }
 
+/** @param {HTMLFormElement} form */
 function update(form) {
   markPending(form);
   if (!engineLive()) return;
@@ -331,40 +392,49 @@ function update(form) {
   const inputs = readInputs(form);
   waiting.set(seq, { form, key: JSON.stringify(inputs) });
   form.setAttribute("aria-busy", "true");
-  engine.worker.postMessage({ seq, id: form.dataset.calculator, inputs });
+  // A live engine has a worker; the form was found by its data-calculator.
+  /** @type {{worker: Worker}} */ (engine).worker.postMessage(/** @satisfies {EngineRequest} */ (
+    { seq, id: /** @type {string} */ (form.dataset.calculator), inputs }));
   clearTimeout(watchdog);
   watchdog = setTimeout(() => restartEngine("The calculator engine stopped answering"), ANSWER_TIMEOUT_MS);
 }
 
+/** @param {HTMLFormElement} form */
 function clearErrors(form) {
-  for (const message of form.querySelectorAll("[data-error-for], [data-needed-for]")) {
+  for (const message of /** @type {NodeListOf<HTMLElement>} */ (
+    form.querySelectorAll("[data-error-for], [data-needed-for]"))) {
     message.hidden = true;
     if (message.dataset.errorFor !== undefined) message.textContent = "";
   }
   for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
 }
 
+/** @param {Field} field */
 function labelOf(field) {
   const label = field.labels && field.labels[0];
-  return label ? label.firstChild.textContent.trim() : field.name;
+  // A label starts with its text (widgets/render.py), before any unit.
+  return label ? /** @type {Text} */ (label.firstChild).textContent.trim() : field.name;
 }
 
 // An empty number field is not an error: the reader is retyping it. Nothing is computed;
 // the last result stays, greyed, and the field says quietly what it needs.
+/** @param {HTMLFormElement} form @param {Field[]} empty */
 function showIncomplete(form, empty) {
   form.removeAttribute("aria-busy");
   for (const field of empty) {
-    const message = form.querySelector(`[data-error-for="${CSS.escape(field.name)}"]`);
+    const message = /** @type {HTMLElement | null} */ (
+      form.querySelector(`[data-error-for="${CSS.escape(field.name)}"]`));
     if (message) {
       message.hidden = true;
       message.textContent = "";
     }
     field.removeAttribute("aria-invalid");
   }
-  for (const hint of form.querySelectorAll("[data-needed-for]")) {
+  for (const hint of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-needed-for]"))) {
     hint.hidden = !empty.some((field) => field.name === hint.dataset.neededFor);
   }
-  const stillWrong = [...form.querySelectorAll("[data-error-for]")].some((message) => !message.hidden);
+  const stillWrong = [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-error-for]"))]
+    .some((message) => !message.hidden);
   if (!stillWrong) {
     delete form.dataset.error;
     form.dataset.state = STATE.ready;
@@ -374,11 +444,13 @@ function showIncomplete(form, empty) {
   form.classList.add("rc-stale");
 }
 
+/** @param {string} link */
 function ruleHref(link) {
   const url = new URL(link, siteRoot);
   return url.pathname === window.location.pathname ? url.hash : url.href;
 }
 
+/** @param {string} text @param {string | null} link */
 function stepItem(text, link) {
   const item = document.createElement("li");
   const sentence = document.createElement("span");
@@ -395,17 +467,19 @@ function stepItem(text, link) {
   return item;
 }
 
+/** @param {HTMLFormElement} form @param {EngineResponse} response @param {string} key */
 function show(form, response, key) {
   form.removeAttribute("aria-busy");
   delete form.dataset.pending;
   clearErrors(form);
   if (!response.ok) {
     // The last good result stays, greyed, and the message sits beside the field at fault.
-    const message = form.querySelector(`[data-error-for="${CSS.escape(String(response.field))}"]`);
+    const message = /** @type {HTMLElement | null} */ (
+      form.querySelector(`[data-error-for="${CSS.escape(String(response.field))}"]`));
     if (message) {
       message.textContent = response.message;
       message.hidden = false;
-      form.querySelector(`[name="${CSS.escape(response.field)}"]`)?.setAttribute("aria-invalid", "true");
+      form.querySelector(`[name="${CSS.escape(String(response.field))}"]`)?.setAttribute("aria-invalid", "true");
       setStatus(form, "Fix the marked field to update the result.");
     } else {
       setStatus(form, response.message);
@@ -415,13 +489,13 @@ function show(form, response, key) {
     form.dataset.error = "input";
     return;
   }
-  for (const element of form.querySelectorAll("[data-output]")) {
-    const output = response.outputs[element.dataset.output];
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-output]"))) {
+    const output = response.outputs[/** @type {string} */ (element.dataset.output)];
     if (!output) continue;
     element.textContent = output.text;
     element.dataset.value = JSON.stringify(output.value);
     // An output that does not apply to these inputs (null) is hidden, row and all.
-    const row = element.closest(".rc-output");
+    const row = /** @type {HTMLElement | null} */ (element.closest(".rc-output"));
     if (row) row.hidden = output.value === null;
   }
   form.querySelector("[data-steps]")?.replaceChildren(
@@ -430,7 +504,7 @@ function show(form, response, key) {
   // The SVG comes from rulescore's own chart code (rulescore/web.py), built from numbers
   // and escaped labels, never from what a reader typed.
   if (charts) charts.innerHTML = response.charts.join("");
-  for (const field of form.querySelectorAll("[data-derived]")) {
+  for (const field of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("[data-derived]"))) {
     if (!field.dataset.edited && field.name in response.inputs) {
       field.value = String(response.inputs[field.name]).replace("-", MINUS);
     }
@@ -443,6 +517,7 @@ function show(form, response, key) {
   form.dispatchEvent(new CustomEvent("rc:result", { bubbles: true }));
 }
 
+/** @param {HTMLFormElement} form */
 function bind(form) {
   if (bound.has(form)) return;
   bound.add(form);
@@ -455,21 +530,27 @@ function bind(form) {
   if (saved) writeInputs(form, saved);
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
-    if (event.target.dataset.derived !== undefined) event.target.dataset.edited = "true";
+    const field = /** @type {Field} */ (event.target); // an "input" event comes from a field
+    if (field.dataset.derived !== undefined) field.dataset.edited = "true";
     update(form); // text fields, selects and checkboxes all fire "input"
-    if (engine.failure) showFailure(form); // its words depend on the inputs
+    if (/** @type {Engine} */ (engine).failure) showFailure(form); // its words depend on the inputs
     keepLater(form);
   });
   form.addEventListener("click", (event) => {
-    const button = event.target.closest("button");
+    const button = /** @type {Element} */ (event.target).closest("button");
     if (!button) return;
-    if (button.dataset.stepper) stepField(button.parentElement.querySelector("input"), Number(button.dataset.stepper));
-    else if (button.dataset.action === "reset") reset(form);
+    // A stepper sits beside its field, in the field's <span class="rc-number"> (widgets/render.py).
+    if (button.dataset.stepper) {
+      const field = /** @type {HTMLElement} */ (button.parentElement).querySelector("input");
+      stepField(/** @type {HTMLInputElement} */ (field), Number(button.dataset.stepper));
+    } else if (button.dataset.action === "reset") reset(form);
     else if (button.dataset.action === "copy-link") copyLink(form, button);
   });
-  for (const hidden of form.querySelectorAll(".rc-stepper, .rc-actions")) hidden.hidden = false;
-  if (engine.failure) return showFailure(form);
-  if (engine.ready) return update(form);
+  for (const hidden of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".rc-stepper, .rc-actions"))) {
+    hidden.hidden = false;
+  }
+  if (/** @type {Engine} */ (engine).failure) return showFailure(form);
+  if (/** @type {Engine} */ (engine).ready) return update(form);
   form.dataset.state = STATE.loading;
   markPending(form);
   setStatus(form, form.dataset.pending
@@ -479,20 +560,21 @@ function bind(form) {
 
 // The Calculators page: narrow the list as the reader types.
 function bindFilter() {
-  const filter = document.querySelector("[data-calculator-filter]");
+  const filter = /** @type {HTMLInputElement | null} */ (document.querySelector("[data-calculator-filter]"));
   if (!filter || bound.has(filter)) return;
   bound.add(filter);
-  filter.closest(".rc-filter").hidden = false;
-  const items = [...document.querySelectorAll("[data-filter-text]")];
-  const count = document.querySelector("[data-filter-count]");
+  // The filter's line holds the count too (widgets/render.py).
+  /** @type {HTMLElement} */ (filter.closest(".rc-filter")).hidden = false;
+  const items = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-filter-text]"))];
+  const count = /** @type {Element} */ (document.querySelector("[data-filter-count]"));
   filter.addEventListener("input", () => {
     const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
     let shown = 0;
     for (const item of items) {
-      item.hidden = !words.every((word) => item.dataset.filterText.includes(word));
+      item.hidden = !words.every((word) => /** @type {string} */ (item.dataset.filterText).includes(word));
       if (!item.hidden) shown += 1;
     }
-    for (const group of document.querySelectorAll(".rc-calculator-group")) {
+    for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rc-calculator-group"))) {
       group.hidden = !group.querySelector("li:not([hidden])");
     }
     count.textContent = words.length ? `${shown} of ${items.length} calculators` : "";
@@ -505,18 +587,20 @@ function bindFilter() {
 // the theme's wrapper round a plain Markdown table); the line under it says so while some
 // columns are out of sight.
 const resized = typeof ResizeObserver === "function"
-  ? new ResizeObserver((entries) => entries.forEach(({ target }) => showScrollCue(target)))
+  ? new ResizeObserver((entries) => entries.forEach(({ target }) => showScrollCue(/** @type {HTMLElement} */ (target))))
   : null;
 
+/** @param {HTMLElement} scroller */
 function showScrollCue(scroller) {
   const hidden = scroller.scrollWidth - scroller.clientWidth > 1;
   scroller.dataset.overflow = hidden ? "true" : "false";
-  const cue = scroller.nextElementSibling;
+  const cue = /** @type {HTMLElement | null} */ (scroller.nextElementSibling);
   if (cue && cue.dataset.scrollCue !== undefined) cue.hidden = !hidden;
 }
 
 function bindScrollers() {
-  for (const scroller of document.querySelectorAll("[data-scroll], .md-typeset__scrollwrap")) {
+  for (const scroller of /** @type {NodeListOf<HTMLElement>} */ (
+    document.querySelectorAll("[data-scroll], .md-typeset__scrollwrap"))) {
     if (bound.has(scroller)) continue;
     bound.add(scroller);
     if (scroller.dataset.scroll === undefined) {
@@ -557,13 +641,15 @@ function watchTopButton() {
 // is folded on screen, so it is unfolded for the printout and folded again after.
 function watchPrinting() {
   window.addEventListener("beforeprint", () => {
-    for (const working of document.querySelectorAll("form[data-calculator] details:not([open])")) {
+    for (const working of /** @type {NodeListOf<HTMLDetailsElement>} */ (
+      document.querySelectorAll("form[data-calculator] details:not([open])"))) {
       working.open = true;
       working.dataset.openedToPrint = "";
     }
   });
   window.addEventListener("afterprint", () => {
-    for (const working of document.querySelectorAll("[data-opened-to-print]")) {
+    for (const working of /** @type {NodeListOf<HTMLDetailsElement>} */ (
+      document.querySelectorAll("[data-opened-to-print]"))) {
       working.open = false;
       delete working.dataset.openedToPrint;
     }

@@ -1,17 +1,28 @@
+// @ts-check
 // Registers the service worker (sw.js at the site root) and says, in one quiet line at the
 // foot of the page, how far saving the site for offline use has got. When everything is
 // saved, <html> gets data-offline="ready".
 
 import { engineState } from "./calculators.js";
 
+/**
+ * What the line at the foot of the page says: the state (also <html data-offline>), its text
+ * and, when there is something to do, a button's label and what it does.
+ * @typedef {object} Shown
+ * @property {string} state
+ * @property {string} text
+ * @property {{label: string, run: () => void}} [action]
+ */
+
 const siteRoot = new URL("../../", import.meta.url);
 const html = document.documentElement;
+/** @type {Shown | null} */
 let shown = null; // {state, text, action}: kept so instant navigation can draw it again
 
 function render() {
   if (!shown) return;
   html.dataset.offline = shown.state;
-  let line = document.querySelector("[data-offline-status]");
+  let line = /** @type {HTMLElement | null} */ (document.querySelector("[data-offline-status]"));
   if (!line) {
     line = document.createElement("p");
     line.className = "rc-offline";
@@ -30,11 +41,13 @@ function render() {
   }
 }
 
+/** @param {string} state @param {string} text @param {Shown["action"]} [action] */
 function say(state, text, action) {
   shown = { state, text, action };
   render();
 }
 
+/** @param {ServiceWorker} worker */
 function offerUpdate(worker) {
   say("update", "A new version of this site has been saved.", {
     label: "Use it now",
@@ -62,15 +75,16 @@ async function register() {
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("sw.js", siteRoot), { scope: siteRoot.href });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     say("failed", `Offline use could not be set up (${error.message}).`);
     return;
   }
-  const watch = (worker) => worker.addEventListener("statechange", () => {
+  const watch = (/** @type {ServiceWorker} */ worker) => worker.addEventListener("statechange", () => {
     if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
   });
   if (registration.installing) watch(registration.installing);
-  registration.addEventListener("updatefound", () => watch(registration.installing));
+  // "updatefound" is fired when a new worker has started installing.
+  registration.addEventListener("updatefound", () => watch(/** @type {ServiceWorker} */ (registration.installing)));
   if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
   // An active worker has finished saving every file of its version.
   await navigator.serviceWorker.ready;

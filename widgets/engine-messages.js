@@ -1,0 +1,82 @@
+// @ts-check
+// The messages between a calculator page and its engine worker, as types only: the page's
+// side (assets/calculators.js, and engine-start.js, which starts the worker early) and the
+// worker's (assets/engine-worker.js) both import them with
+//   /** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
+// and nothing imports this file at run time, so it stays out of widgets/assets/ (every file
+// there is shipped into the site).
+
+/**
+ * A JSON value, as it crosses between rulescore and the page (what lies inside a list or an
+ * object is left unknown: a JSDoc typedef cannot refer to itself through an object type).
+ * @typedef {null | boolean | number | string | unknown[] | {[key: string]: unknown}} Json
+ */
+
+/**
+ * A form's inputs as typed: a checkbox's state, every other field's text (rulescore
+ * validates the text, so "abc" reaches it and gets its message).
+ * @typedef {Record<string, string | boolean>} FormInputs
+ */
+
+/**
+ * Page → worker: compute calculator `id` for `inputs`; `seq` comes back with the answer.
+ * @typedef {object} EngineRequest
+ * @property {number} seq
+ * @property {string} id the calculator's id (the form's data-calculator)
+ * @property {FormInputs} inputs
+ */
+
+/**
+ * One output of an answer: its exact value (null when it does not apply to these inputs)
+ * and the text the page shows for it.
+ * @typedef {object} EngineOutput
+ * @property {Json} value
+ * @property {string} text
+ */
+
+/**
+ * rulescore.web.respond() for good inputs.
+ * @typedef {object} EngineAnswer
+ * @property {true} ok
+ * @property {Record<string, EngineOutput>} outputs by output name
+ * @property {string[]} steps the working, one sentence each
+ * @property {(string | null)[]} rules for each step, its rule as a site-relative link, or null
+ * @property {string[]} charts each an SVG figure's markup, made by rulescore
+ * @property {Record<string, Json>} inputs the inputs used, derived ones included
+ */
+
+/**
+ * rulescore.web.respond() for a bad input (also the worker's own "failed unexpectedly").
+ * @typedef {object} EngineInputError
+ * @property {false} ok
+ * @property {string | null} field the input at fault ("calculator"/"inputs" for the request), or null
+ * @property {string} message
+ */
+
+/** @typedef {EngineAnswer | EngineInputError} EngineResponse */
+
+/**
+ * Worker → page: the engine is up.
+ * @typedef {object} EngineReady
+ * @property {"ready"} type
+ */
+
+/**
+ * Worker → page (or engine-start.js, for a worker whose script did not load): the engine
+ * will not come up.
+ * @typedef {object} EngineFailed
+ * @property {"failed"} type
+ * @property {string} message
+ */
+
+/**
+ * Worker → page: the answer to the request numbered `seq`.
+ * @typedef {object} EngineResult
+ * @property {"result"} type
+ * @property {number} seq
+ * @property {EngineResponse} response
+ */
+
+/** @typedef {EngineReady | EngineFailed | EngineResult} EngineReply */
+
+export {};
