@@ -1,20 +1,25 @@
+// @ts-check
 // The service worker that keeps the whole site, its search and the calculator engine on the
 // device. widgets/offline.py writes it into the built site as sw.js, with this build's file
 // list in place of the null below: [url, content hash] pairs and a version naming them all.
 self.PRECACHE = null;
 
 const { version, files } = self.PRECACHE;
+// The webworker library types `self` as any worker's global scope; this one is a service worker's.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "rules-at-the-table-";
 const CACHE = PREFIX + version;
 const HASHES = "__precache-hashes__"; // each cache records the hash of every file it holds
-const scope = self.registration.scope;
-const absolute = (url) => new URL(url, scope).href;
+const scope = sw.registration.scope;
+const absolute = (/** @type {string} */ url) => new URL(url, scope).href;
 
+/** @param {{type: string} & Record<string, unknown>} message */
 async function broadcast(message) {
-  const windows = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  const windows = await sw.clients.matchAll({ includeUncontrolled: true, type: "window" });
   for (const client of windows) client.postMessage({ version, ...message });
 }
 
+/** @param {ArrayBuffer} buffer */
 async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 16);
@@ -22,6 +27,7 @@ async function sha256(buffer) {
 
 // Files an older cache already holds with the same hash: copied, not downloaded again.
 async function unchangedCopies() {
+  /** @type {Map<string, Cache>} */
   const found = new Map();
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
@@ -36,6 +42,7 @@ async function unchangedCopies() {
 
 // A downloaded file must have the hash the build recorded: a server updated halfway
 // through would otherwise leave a cache that mixes two versions.
+/** @param {string} url @param {string} hash */
 async function download(url, hash) {
   const response = await fetch(absolute(url), { cache: "reload" });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -51,7 +58,7 @@ async function precache() {
   let done = 0;
   const next = async () => {
     while (queue.length) {
-      const [url, hash] = queue.shift();
+      const [url, hash] = /** @type {[string, string]} */ (queue.shift()); // the queue is not empty
       const old = unchanged.get(url);
       const response = (old && (await old.match(absolute(url)))) || (await download(url, hash));
       await cache.put(absolute(url), response);
@@ -64,7 +71,7 @@ async function precache() {
   await cache.put(absolute(HASHES), new Response(JSON.stringify(Object.fromEntries(files))));
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache().catch(async (error) => {
     await caches.delete(CACHE);
     await broadcast({ type: "precache-failed", message: String(error.message || error) });
@@ -72,20 +79,20 @@ self.addEventListener("install", (event) => {
   }));
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(scope)) return;
   event.respondWith((async () => {

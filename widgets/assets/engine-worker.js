@@ -1,12 +1,18 @@
+// @ts-check
 // The calculator engine: one module worker per visit runs rulescore in the vendored Pyodide.
 // Messages in: {seq, id, inputs}. Messages out: {type: "ready"}, {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
+
+/** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
+/** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
+/** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
 
 const siteRoot = new URL("../../", import.meta.url);
 const indexURL = new URL("pyodide/", siteRoot).href;
 const wheelURL = new URL("assets/engine/rulescore.whl", siteRoot).href;
 const WHEEL_PATH = "/home/pyodide/rulescore.whl"; // in Pyodide's in-memory file system
 
+/** @param {string} url */
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.split("/").pop()} could not be fetched (HTTP ${response.status})`);
@@ -14,12 +20,14 @@ async function fetchBytes(url) {
 }
 
 // When each boot stage ended, in ms since the page's time origin (for the benchmark).
+/** @type {Record<string, number>} */
 const stages = {};
-const stage = (name) => { stages[name] = performance.timeOrigin + performance.now(); };
+const stage = (/** @type {string} */ name) => { stages[name] = performance.timeOrigin + performance.now(); };
 
 const boot = (async () => {
   stage("workerStarted");
   const wheel = fetchBytes(wheelURL); // downloads while the runtime starts
+  /** @type {{loadPyodide: typeof import("pyodide").loadPyodide}} */
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   stage("loaderImported");
   const pyodide = await loadPyodide({ indexURL });
@@ -30,21 +38,26 @@ const boot = (async () => {
   pyodide.FS.writeFile(WHEEL_PATH, await wheel);
   pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`);
   stage("wheelMounted");
+  /** @type {(id: string, inputsJSON: string) => string} */
   const respond = pyodide.pyimport("rulescore.web").respond_json;
   stage("rulescoreImported");
   // For the benchmark (and curious readers in devtools): memory and stage times.
+  // Pyodide's Emscripten module is private: its published types leave it out.
+  const internals = /** @type {{_module?: {HEAPU8?: Uint8Array, wasmMemory?: WebAssembly.Memory}}} */ (
+    /** @type {unknown} */ (pyodide));
   self.engineStats = () => ({
-    wasmHeapBytes: pyodide._module?.HEAPU8?.length ?? pyodide._module?.wasmMemory?.buffer.byteLength ?? null,
+    wasmHeapBytes: internals._module?.HEAPU8?.length ?? internals._module?.wasmMemory?.buffer.byteLength ?? null,
     stagesAt: stages,
   });
   return respond;
 })();
 
 let booted = false;
-const fail = (error) => postMessage({ type: "failed", message: lastLine(error) });
+const fail = (/** @type {unknown} */ error) =>
+  postMessage(/** @satisfies {EngineReply} */ ({ type: "failed", message: lastLine(error) }));
 boot.then(() => {
   booted = true;
-  postMessage({ type: "ready" });
+  postMessage(/** @satisfies {EngineReply} */ ({ type: "ready" }));
 }, fail);
 
 // Pyodide does not reject when its wasm cannot be fetched or compiled: the failure surfaces
@@ -62,13 +75,15 @@ self.addEventListener("error", (event) => {
 });
 
 // A Python error's message is its whole traceback; a reader gets the final line only.
+/** @param {any} error an Error, a PythonError, or whatever else was thrown */
 function lastLine(error) {
   const text = String((error && error.message) || error || "unknown error").trim();
-  return text.split("\n").pop().slice(0, 300);
+  return /** @type {string} */ (text.split("\n").pop()).slice(0, 300); // split gives at least one part
 }
 
-onmessage = async ({ data }) => {
+onmessage = async (/** @type {MessageEvent<EngineRequest>} */ { data }) => {
   const { seq, id, inputs } = data;
+  /** @type {EngineResponse} */
   let response;
   try {
     const respond = await boot;
@@ -76,5 +91,5 @@ onmessage = async ({ data }) => {
   } catch (error) {
     response = { ok: false, field: null, message: `The calculator failed unexpectedly: ${lastLine(error)}` };
   }
-  postMessage({ type: "result", seq, response });
+  postMessage(/** @satisfies {EngineReply} */ ({ type: "result", seq, response }));
 };
