@@ -436,10 +436,3 @@ def get_table(table_id: Any) -> Table:
 
 def all_table_ids() -> list[str]:
     return sorted(_TABLES)
-
-
-# Old names, kept only while the rule modules move to the names above.
-calculator = declare_calculator
-table = declare_table
-get = get_calculator
-table_ids = all_table_ids

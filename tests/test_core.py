@@ -6,8 +6,9 @@ import json
 import math
 import subprocess
 import sys
-import pytest
 from fractions import Fraction
+
+import pytest
 
 import rulescore
 from rulescore import RulesInputError, calculate, catalogue
@@ -95,14 +96,23 @@ def test_unknown_calculator_and_unknown_input():
 
 def test_declarations_with_an_unknown_kind_or_format_are_refused():
     # A typo in a rule module must stop the build, not produce a form nothing can read.
-    from rulescore.core import Input, Output, calculator, get
+    from rulescore.core import Input, Output, declare_calculator, get_calculator
     with pytest.raises(TypeError, match="kind must be one of"):
-        calculator("test.bad_kind", "test", "t", "s", [Input("x", "X", "integer", 1)], [Output("y", "Y")])
+        declare_calculator("test.bad_kind", "test", "t", "s", [Input("x", "X", "integer", 1)], [Output("y", "Y")])
     with pytest.raises(TypeError, match="format must be one of"):
-        calculator("test.bad_format", "test", "t", "s", [Input("x", "X", "int", 1)], [Output("y", "Y", format="%")])
+        declare_calculator("test.bad_format", "test", "t", "s", [Input("x", "X", "int", 1)],
+                           [Output("y", "Y", format="%")])
     for refused in ("test.bad_kind", "test.bad_format"):
         with pytest.raises(RulesInputError):
-            get(refused)
+            get_calculator(refused)
+
+
+def test_unknown_calculator_and_table_ids_raise_the_same_error():
+    for lookup, field in ((rulescore.calculate, "calculator"), (rulescore.table, "table")):
+        for unknown in ("gurps.nothing", None, 7):
+            with pytest.raises(RulesInputError) as caught:
+                lookup(unknown)
+            assert caught.value.field == field and "use one of" in caught.value.message
 
 
 def test_rulescore_imports_only_what_the_browser_engine_can_load_quickly():

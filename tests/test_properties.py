@@ -12,7 +12,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rulescore
 from rulescore import RulesInputError, calculate
@@ -44,7 +45,8 @@ def plausible(spec: dict):
     numbers = st.integers(min_value=math.floor(low) - 2, max_value=math.ceil(high) + 2)
     if spec["kind"] == "number":
         step = Fraction(str(spec["step"])) if spec["step"] else Fraction(1, 100)
-        numbers = st.one_of(numbers, st.integers(min_value=0, max_value=int((Fraction(str(high)) - Fraction(str(low))) / step))
+        steps = int((Fraction(str(high)) - Fraction(str(low))) / step)
+        numbers = st.one_of(numbers, st.integers(min_value=0, max_value=steps)
                             .map(lambda k: float(Fraction(str(low)) + k * step)))
     return st.one_of(numbers, numbers.map(str))
 

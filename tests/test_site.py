@@ -92,7 +92,8 @@ def test_engine_files_are_in_the_site(site_dir):
     # With pyodide-build set up (./run does it where a Python 3.13 exists) the modules ship as
     # bytecode for the runtime's Python; otherwise as source.
     suffix = ".pyc" if engine.PYODIDE_BUILD.exists() else ".py"
-    assert f"rulescore/gurps{suffix}" in names and f"rulescore/core{suffix}" in names
+    for module in ("core", "bfrpg/__init__", "gurps/encumbrance", "shell/combat"):
+        assert f"rulescore/{module}{suffix}" in names, module
     assert any(n.endswith(".dist-info/WHEEL") for n in names)
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"]["python"].startswith("3.13.")  # the runtime the wheel is compiled for
