@@ -195,11 +195,11 @@ def test_dwarves_find_traps_on_one_or_two(strength, intelligence):
     result = Exact("bfrpg.chances", {"race": "dwarf", "strength": strength, "intelligence": intelligence})
     assert result["find_trap"] == Fraction(2, 6) and result["find_trap_x_in_y"] == "2 in 6"
     assert result["listen"] == Fraction(1, 6)
-    assert any("Dwarf" in s and "1-2 on 1d6" in s for s in result.steps)
+    assert any("Dwarf" in s and "1–2 on 1d6" in s for s in result.steps)
     trap_chart = result.charts[4]
     assert trap_chart["title"].startswith("Find a trap") and bars_of(trap_chart, "success") == Fraction(2, 6)
     assert "Dwarf" in result["special_cases"] and "Thief" in result["special_cases"]
-    assert "1-2 on 1d6 for a Dwarf" in rulescore.table("bfrpg.search_chances")["note"]
+    assert "1–2 on 1d6 for a Dwarf" in rulescore.table("bfrpg.search_chances")["note"]
 
 
 def test_a_trap_search_covers_at_most_one_square_a_turn():
@@ -227,7 +227,7 @@ def test_door_table_agrees_with_the_calculator():
         result = run("bfrpg.chances", strength=strength)
         wins = [int(result[f"{name}_x_in_y"].split()[0]) for name in ("stuck_door", "locked_door", "bend_bars")]
         for cell, won in zip(row[2:], wins, strict=True):
-            wins_text = "1" if won == 1 else f"1-{won}"
+            wins_text = "1" if won == 1 else f"1–{won}"
             assert cell == ("no roll succeeds" if won == 0 else wins_text + cell[cell.index(" on"):])
 
 

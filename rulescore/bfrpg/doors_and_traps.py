@@ -47,13 +47,10 @@ def trap_range(race: str) -> int:
 
 
 def range_text(wins: int, sides: int) -> str:
-    """"1-3 on 1d6", "1 on 1d6", or "no roll succeeds" for a range of 0.
-
-    The hyphen is the text's own (the working and the door table have always read "1-3 on
-    1d6"), so this stays local rather than use notation.span, which writes "1–3"."""
+    """"1–3 on 1d6", "1 on 1d6", or "no roll succeeds" for a range of 0."""
     if wins <= 0:
         return "no roll succeeds"
-    return f"{'1' if wins == 1 else f'1-{wins}'} on 1d{sides}"
+    return f"{span(1, wins)} on 1d{sides}"
 
 
 def _range_chart(step: Working, title: str, wins: int, sides: int) -> None:
@@ -179,7 +176,7 @@ def door_chances_table() -> TableContent:
 @declare_table("bfrpg.search_chances")
 def search_chances_table() -> TableContent:
     rows = []
-    for label, intelligence in (("3-14", 10), ("15-18", 15)):
+    for label, intelligence in ((span(3, 14), 10), (span(15, 18), 15)):
         rows.append((label, range_text(secret_door_range("human", intelligence), 6),
                      range_text(secret_door_range("elf", intelligence), 6)))
     return TableContent("Finding secret doors", ("Intelligence", "Human, Dwarf, Halfling", "Elf"), tuple(rows),

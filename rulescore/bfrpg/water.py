@@ -91,7 +91,7 @@ def sailing_winds_table() -> TableContent:
 
 @declare_table("bfrpg.wind_direction")
 def wind_direction_table() -> TableContent:
-    rows = tuple((str(i + 1), d) for i, d in enumerate(WIND_DIRECTIONS)) + (("9-12", "the local prevailing wind"),)
+    rows = tuple((str(i + 1), d) for i, d in enumerate(WIND_DIRECTIONS)) + (("9–12", "the local prevailing wind"),)
     return TableContent("Wind direction (1d12)", ("d12", "Wind from"), rows, "")
 
 
