@@ -1,8 +1,17 @@
-"""Browser fixtures: Debian's Chromium when present, and a guard on every page.
+"""Browser fixtures: Debian's Chromium when present, a guard on every page, and live pages
+that boot the engine once and are shared by many tests.
 
 Like shinylive's tests, every browser test fails if its page logs an error, throws, or
 requests anything from a host other than the local test server; tests that break things
-on purpose say so with ``@pytest.mark.allow_page_errors``.
+on purpose say so with ``@pytest.mark.allow_page_errors``. The guard watches every browser
+context a test uses: its own (the ``page``/``context`` fixtures) and the shared live pages,
+where each test is judged on what happened since the previous test using that page was.
+
+Booting Pyodide takes seconds, so most tests do not load a page: they take a shared live
+page (``live``) that has booted the engine once and moves between pages by the theme's
+instant navigation, as a reader clicking a link does. Fresh page loads are kept for what
+needs them: first load, pending state, offline, engine failure, hosting, every page's full
+load.
 """
 
 from __future__ import annotations
@@ -13,11 +22,26 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import rulescore
+from tests.browser.helpers import follow_link, mark_visit, wait_live
+
+SYSTEMS = {calc["id"].split(".")[0] for calc in rulescore.catalogue()}  # bfrpg, gurps, shell
+
 # Flags that keep Chromium quiet on a machine with no network but loopback.
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]
+
+# Viewports of the shared live pages besides the desktop one (name -> new_context arguments).
+SCREENS = {
+    "desktop": {},
+    "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "device_scale_factor": 1},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+              "device_scale_factor": 1},
+}
+SCREENS["nojs"] = {"java_script_enabled": False}  # the build's static pages, as without scripts
+SCREENS["nojs-phone"] = {**SCREENS["phone"], "java_script_enabled": False}
 
 
 def pytest_collection_modifyitems(items):
@@ -37,35 +61,171 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 class PageGuard:
-    """Collects page errors, console errors and requests to other hosts in a browser context."""
+    """Collects page errors, console errors and requests to other hosts in browser contexts.
 
-    def __init__(self, context, site_url: str):
+    It only appends; ``mark()`` and ``problems(since)`` judge one stretch of time, so a guard
+    on a shared context can fail exactly the test during which something went wrong.
+    """
+
+    def __init__(self, site_url: str):
         self.errors: list[str] = []
         self.foreign: list[str] = []
         self.requests: list[str] = []
-        local = urlsplit(site_url).netloc
+        self.local = urlsplit(site_url).netloc
+
+    def watch(self, context):
         context.on("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
         context.on("console", lambda message: message.type == "error" and self.errors.append(
             f"console error: {message.text} ({message.location.get('url', '')})"))
+        context.on("request", self._on_request)
+        return context
 
-        def on_request(request):
-            self.requests.append(request.url)
-            parts = urlsplit(request.url)
-            if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != local:
-                self.foreign.append(request.url)
+    def _on_request(self, request):
+        self.requests.append(request.url)
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != self.local:
+            self.foreign.append(request.url)
 
-        context.on("request", on_request)
+    def mark(self) -> tuple[int, int, int]:
+        return len(self.errors), len(self.foreign), len(self.requests)
+
+    def problems(self, since=(0, 0, 0), allow_errors=False) -> list[str]:
+        found = []
+        if self.foreign[since[1]:]:
+            found.append(f"requests to other hosts: {self.foreign[since[1]:]}")
+        if not allow_errors:
+            found.extend(self.errors[since[0]:])
+        return found
+
+
+def _judge(guard: PageGuard, request, since=(0, 0, 0)):
+    allow = bool(request.node.get_closest_marker("allow_page_errors"))
+    problems = guard.problems(since, allow)
+    assert not problems, "\n".join(problems)
 
 
 @pytest.fixture
 def guard(context, site_url, request):
-    watcher = PageGuard(context, site_url)
+    """The guard of the test's own context (pytest-playwright's ``context`` and ``page``)."""
+    watcher = PageGuard(site_url)
+    watcher.watch(context)
     yield watcher
-    assert not watcher.foreign, f"requests to other hosts: {watcher.foreign}"
-    if not request.node.get_closest_marker("allow_page_errors"):
-        assert not watcher.errors, "\n".join(watcher.errors)
+    _judge(watcher, request)
 
 
 @pytest.fixture(autouse=True)
-def _guard_every_page(guard):
-    return guard
+def _guard_every_page(request):
+    """Tests with their own page are guarded from its first request; tests on shared live pages
+    are judged by the ``live`` fixture."""
+    if {"page", "context"} & set(request.fixturenames):
+        request.getfixturevalue("guard")
+
+
+# --- Shared live pages ----------------------------------------------------------------------
+
+class LivePage:
+    """One browser context and page for many tests: loaded once (the engine boots once), then
+    moved from page to page by instant navigation."""
+
+    def __init__(self, browser, site_url: str, **context_args):
+        self.site_url = site_url
+        self.guard = PageGuard(site_url)
+        self.context = self.guard.watch(browser.new_context(**context_args))
+        self.page = self.context.new_page()
+        self.loaded = False
+        self.judged = self.guard.mark()  # what the guard has already judged, test by test
+
+    def open(self, path: str, keep_inputs: bool = False):
+        """The page at ``path`` (relative to the site, may carry ?query and #hash), every
+        calculator on it live; its forms start from their defaults unless keep_inputs."""
+        if not self.loaded:
+            self.page.goto(self.site_url + path)
+            mark_visit(self.page)
+            self.loaded = True
+        else:
+            follow_link(self.page, self.site_url + path, keep_inputs=keep_inputs)
+        wait_live(self.page)
+        return self.page
+
+    def load(self, path: str):
+        """A full load of ``path``: for the pages without scripts, where it starts no engine."""
+        self.page.goto(self.site_url + path)
+        return self.page
+
+    def close(self):
+        self.context.close()
+
+
+class LivePages:
+    """The session's live pages, one per (screen, game system), made when first asked for."""
+
+    def __init__(self, browser, site_url):
+        self.browser, self.site_url = browser, site_url
+        self.pages: dict[tuple[str, str], LivePage] = {}
+
+    def get(self, screen: str, system: str) -> LivePage:
+        key = (screen, system)
+        if key not in self.pages:
+            arguments = {**SCREENS[screen], "permissions": ["clipboard-read", "clipboard-write"]}
+            self.pages[key] = LivePage(self.browser, self.site_url, **arguments)
+        return self.pages[key]
+
+    def discard(self, live: LivePage):
+        for key, held in list(self.pages.items()):
+            if held is live:
+                del self.pages[key]
+        live.close()
+
+    def close(self):
+        for live in self.pages.values():
+            live.close()
+        self.pages.clear()
+
+
+@pytest.fixture(scope="session")
+def live_pages(browser, site_url):
+    pages = LivePages(browser, site_url)
+    yield pages
+    pages.close()
+
+
+class Live:
+    """What a test holds: ``live.open(path)`` gives the shared page of that path's game system
+    (or ``live.open(path, screen="phone")``), live at that path."""
+
+    def __init__(self, pages: LivePages):
+        self.pages = pages
+        self.used: dict[int, LivePage] = {}
+
+    def holder(self, path: str, screen: str = "desktop", system: str | None = None) -> LivePage:
+        first = path.split("/", 1)[0]
+        if system is None:
+            system = first if screen == "desktop" and first in SYSTEMS else "site"
+        live = self.pages.get(screen, system)
+        # Judged from where the previous test's judgement ended: nothing falls between tests.
+        self.used.setdefault(id(live), live)
+        return live
+
+    def open(self, path: str, screen: str = "desktop", keep_inputs: bool = False, system: str | None = None):
+        return self.holder(path, screen, system).open(path, keep_inputs=keep_inputs)
+
+    def load(self, path: str, screen: str):
+        return self.holder(path, screen).load(path)
+
+
+@pytest.fixture
+def live(live_pages, request):
+    held = Live(live_pages)
+    yield held
+    failed = getattr(request.node, "rep_call", None) is None or request.node.rep_call.failed
+    allow = bool(request.node.get_closest_marker("allow_page_errors"))
+    problems = []
+    for shared in held.used.values():
+        if not shared.page.is_closed():
+            shared.page.evaluate("0")  # events the page sent before now have been delivered
+        found = shared.guard.problems(shared.judged, allow)
+        shared.judged = shared.guard.mark()
+        if failed or found:  # the next test gets a clean page, not this one's leftovers
+            live_pages.discard(shared)
+        problems += found
+    assert not problems, "\n".join(problems)

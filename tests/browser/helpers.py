@@ -3,11 +3,36 @@
 from __future__ import annotations
 
 import json
+import time
+from urllib.parse import urlsplit
 
 SETTLED = """form => !form.hasAttribute('aria-busy')
     && (form.dataset.state === 'ready' || form.dataset.state === 'error')"""
 OUTPUTS = """form => Object.fromEntries([...form.querySelectorAll('[data-output]')]
     .map(el => [el.dataset.output, [el.dataset.value, el.textContent]]))"""
+
+# Everything a test reads from a form, in one round trip to the page. "Visible" is what
+# Playwright's is_visible() means: a non-empty box and no visibility: hidden.
+READ_FORM = """form => {
+    const visible = el => { const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+    const byName = (selector, key, read) => Object.fromEntries(
+        [...form.querySelectorAll(selector)].map(el => [el.getAttribute(key), read(el)]));
+    return {
+        state: form.dataset.state, error: form.getAttribute('data-error'),
+        pending: form.getAttribute('data-pending'), busy: form.hasAttribute('aria-busy'),
+        stale: form.classList.contains('rc-stale'), text: form.innerText,
+        status: (form.querySelector('[data-status]') || {}).textContent,
+        outputs: Object.fromEntries([...form.querySelectorAll('[data-output]')]
+            .map(el => [el.dataset.output, [el.dataset.value, el.textContent]])),
+        steps: [...form.querySelectorAll('[data-steps] li .rc-step')].map(el => el.textContent),
+        captions: [...form.querySelectorAll('[data-charts] figcaption')].map(el => el.textContent),
+        messages: byName('[data-error-for]', 'data-error-for', el => visible(el) ? el.textContent : null),
+        needed: byName('[data-needed-for]', 'data-needed-for', visible),
+        invalid: byName('[name]', 'name', el => el.getAttribute('aria-invalid')),
+        values: byName('[name]', 'name', el => el.type === 'checkbox' ? String(el.checked) : el.value),
+    };
+}"""
 
 
 def calculator(page, calc_id: str):
@@ -17,6 +42,19 @@ def calculator(page, calc_id: str):
 def wait_settled(form, timeout: float = 60_000):
     """The newest request has been answered (a result or an input error is shown)."""
     form.page.wait_for_function(SETTLED, arg=form.element_handle(), timeout=timeout)
+
+
+def read_form(form) -> dict:
+    """The form as shown (READ_FORM), outputs as {name: (exact value, text)}."""
+    found = form.evaluate(READ_FORM)
+    found["outputs"] = {name: (json.loads(value), text) for name, (value, text) in found["outputs"].items()}
+    return found
+
+
+def settled(form, timeout: float = 60_000) -> dict:
+    """wait_settled, then read_form."""
+    wait_settled(form, timeout)
+    return read_form(form)
 
 
 def wait_live(page, timeout: float = 60_000):
@@ -36,6 +74,23 @@ def set_input(form, spec: dict, text: str):
         field.fill(text)
 
 
+# Several fields at once, each as the form sees typing: its value, then an "input" event.
+SET_INPUTS = """(form, values) => {
+    for (const [name, value] of Object.entries(values)) {
+        const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+        if (field.type === 'checkbox') field.checked = value === 'true';
+        else field.value = value;
+        if (field.type !== 'checkbox' && field.value !== value) throw new Error(`${name} cannot take ${value}`);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+}"""
+
+
+def set_inputs(form, values: dict):
+    """Every field named in values set in one round trip to the page (set_input types one)."""
+    form.evaluate(SET_INPUTS, values)
+
+
 def shown_outputs(form) -> dict:
     """{name: (exact value, text)} as the page shows them."""
     return {name: (json.loads(value), text) for name, (value, text) in form.evaluate(OUTPUTS).items()}
@@ -47,3 +102,71 @@ def shown_steps(form) -> list[str]:
 
 def expected_outputs(answer: dict) -> dict:
     return {name: (shown["value"], shown["text"]) for name, shown in answer["outputs"].items()}
+
+
+def wait_for_python(page, condition, what: str, timeout: float = 60.0):
+    """Until condition() holds: Playwright delivers events (route handlers, workers) while the
+    page is being waited on, so this polls with short waits up to a generous deadline."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+        page.wait_for_timeout(20)
+
+
+# Moving a page on by instant navigation (mkdocs-material's navigation.instant), as a reader
+# clicking a link does: the page, its module scripts and the engine worker stay.
+#
+# Before leaving, unless the inputs are to be kept: every form back to its defaults with the
+# app's own Reset (which also cancels a pending save of its inputs, so nothing typed here is
+# remembered for a later visit) and nothing left on the device. Then a link to the next page
+# is clicked; the theme takes it over (a same-site page in the sitemap) and replaces the
+# content's container, which carries a mark until then.
+LEAVE_BY_LINK = """([href, keepInputs]) => {
+    if (!keepInputs) {
+        for (const reset of document.querySelectorAll('form[data-calculator] [data-action="reset"]')) reset.click();
+        localStorage.clear();
+    }
+    // The theme closes its search and drawer 125 ms after a page change (its subscription
+    // to location$, made at start-up, delays by a timer); a timer of the same length set
+    // after it here runs after it, and marks that moment (see theme_settled).
+    window.__themeSettledAt = null;
+    if (window.location$ && typeof window.location$.subscribe === 'function') {
+        const once = window.location$.subscribe(url => {
+            once.unsubscribe();
+            setTimeout(() => { window.__themeSettledAt = url.pathname; }, 125);
+        });
+    }
+    const container = document.querySelector('[data-md-component="container"]');
+    container.dataset.testLeaving = '';
+    const link = document.createElement('a');
+    link.href = href;
+    link.textContent = 'next page';
+    container.append(link);
+    link.click();
+}"""
+ARRIVED = """(path) => !document.querySelector('[data-md-component="container"][data-test-leaving]')
+    && location.pathname === path"""
+
+
+def theme_settled(page):
+    """After follow_link: the theme has done what it does late after a page change (closing
+    its search). A test that opens the search right after a page change waits for this."""
+    page.wait_for_function("() => window.__themeSettledAt === location.pathname")
+
+
+def mark_visit(page):
+    """Marks the loaded document: a page change that reloads it loses the mark."""
+    page.evaluate("window.__sameVisit = true; window.__themeSettledAt = location.pathname")
+
+
+def follow_link(page, url: str, keep_inputs: bool = False):
+    """Moves ``page`` (marked by mark_visit) to ``url`` by a link; fails if that reloaded it.
+    The theme ignores a link to the page already shown, so that goes by the home page."""
+    steps = [url]
+    if page.evaluate("location.pathname") == urlsplit(url).path:
+        steps.insert(0, page.evaluate("document.querySelector('a.md-logo').href"))  # the site's home
+    for step in steps:
+        page.evaluate(LEAVE_BY_LINK, [step, keep_inputs])
+        page.wait_for_function(ARRIVED, arg=urlsplit(step).path, timeout=30_000)
+        assert page.evaluate("window.__sameVisit") is True, f"following a link to {step} reloaded the page"

@@ -10,7 +10,16 @@ import re
 import rulescore
 from rulescore.core import MINUS
 from rulescore.web import respond
-from tests.browser.helpers import calculator, expected_outputs, set_input, shown_outputs, wait_live, wait_settled
+from tests.browser.helpers import (
+    calculator,
+    expected_outputs,
+    set_input,
+    shown_outputs,
+    theme_settled,
+    wait_for_python,
+    wait_live,
+    wait_settled,
+)
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 SPECS = {calc_id: {spec["name"]: spec for spec in calc["inputs"]} for calc_id, calc in CATALOGUE.items()}
@@ -42,7 +51,7 @@ def test_shared_inputs_show_as_pending_until_the_engine_has_computed_them(page, 
     for quiet in (same, untouched):
         assert quiet.get_attribute("data-pending") is None
         assert quiet.locator("[data-output]").first.is_visible()
-    assert held, "the engine should still be waiting for its runtime"
+    wait_for_python(page, lambda: held, "the engine to ask for its runtime (held back)")
     for route in held:
         route.continue_()
     wait_live(page)
@@ -66,6 +75,8 @@ def test_an_engine_that_never_answers_fails_at_its_deadline_and_try_again_works(
     assert form.get_attribute("data-error") == "engine" and form.get_attribute("aria-busy") is None
     assert "could not start" in status and "2 seconds" in status and "Starting" not in status
     assert shown_outputs(form) == expected_outputs(respond(calc["id"]))
+    # The first worker did ask for the runtime and is still waiting (its request is held).
+    wait_for_python(page, lambda: held, "the first worker to ask for its runtime")
     retry = form.locator("[data-retry]")
     assert retry.count() == 1 and retry.is_visible()
     page.unroute("**/pyodide/pyodide.asm.wasm")
@@ -76,14 +87,12 @@ def test_an_engine_that_never_answers_fails_at_its_deadline_and_try_again_works(
     set_input(form, SPECS[calc["id"]]["basic_move"], "7")
     wait_settled(form)
     assert shown_outputs(form) == expected_outputs(respond(calc["id"], {"basic_move": "7"}))
-    assert held  # the first worker's request, left unanswered (the retry ended that worker)
 
 
-def test_an_empty_field_while_typing_is_pending_and_a_decimal_comma_is_read(page, site_url):
+def test_an_empty_field_while_typing_is_pending_and_a_decimal_comma_is_read(live):
     calc_id = "gurps.encumbrance"
-    page.goto(site_url + CATALOGUE[calc_id]["page"])
+    page = live.open(CATALOGUE[calc_id]["page"])
     form = calculator(page, calc_id)
-    wait_live(page)
     wait_settled(form)
     good = shown_outputs(form)
     load = form.locator('[name="load_lb"]')
@@ -124,11 +133,10 @@ def test_an_empty_field_while_typing_is_pending_and_a_decimal_comma_is_read(page
     assert modes == {"st": "numeric", "basic_speed": "decimal"}
 
 
-def test_a_field_that_allows_negatives_has_a_minus_key_and_shows_one_minus_sign(page, site_url):
+def test_a_field_that_allows_negatives_has_a_minus_key_and_shows_one_minus_sign(live):
     calc_id = "gurps.success_roll"
-    page.goto(site_url + CATALOGUE[calc_id]["page"])
+    page = live.open(CATALOGUE[calc_id]["page"])
     form = calculator(page, calc_id)
-    wait_live(page)
     field = form.locator('[name="effective_skill"]')
     # iPhone and iPad number pads have no minus key: this field gets the full keyboard.
     assert field.get_attribute("inputmode") == "text" and field.get_attribute("type") == "text"
@@ -161,9 +169,10 @@ def _calculator_with_an_output_that_comes_and_goes():
     raise AssertionError("no calculator has an output that applies only for some inputs")
 
 
-def test_outputs_that_do_not_apply_are_hidden_and_come_back(page, site_url):
+def test_outputs_that_do_not_apply_are_hidden_and_come_back(live):
+    """(The build hides them too: test_static_result_is_there_without_javascript.)"""
     calc_id, switch = _calculator_with_an_output_that_comes_and_goes()
-    page.goto(site_url + CATALOGUE[calc_id]["page"])
+    page = live.open(CATALOGUE[calc_id]["page"])
     form = calculator(page, calc_id)
 
     def rows_match(answer):
@@ -173,19 +182,17 @@ def test_outputs_that_do_not_apply_are_hidden_and_come_back(page, site_url):
         assert shown_outputs(form) == expected_outputs(answer)
 
     default = str(SPECS[calc_id][switch]["default"]).lower()
-    rows_match(respond(calc_id))  # the static build already hides them
-    wait_live(page)
+    rows_match(respond(calc_id))
     for value in ("true" if default == "false" else "false", default):
         set_input(form, SPECS[calc_id][switch], value)
         wait_settled(form)
         rows_match(respond(calc_id, {switch: value}))
 
 
-def test_printing_shows_each_calculators_inputs_results_and_working_without_controls(page, site_url):
+def test_printing_shows_each_calculators_inputs_results_and_working_without_controls(live):
     calc_id = "gurps.jump"
-    page.goto(site_url + CATALOGUE[calc_id]["page"] + "?gurps.jump=basic_move:7,running_yards:3")
+    page = live.open(CATALOGUE[calc_id]["page"] + "?gurps.jump=basic_move:7,running_yards:3")
     form = calculator(page, calc_id)
-    wait_live(page)
     wait_settled(form)
     answer = respond(calc_id, {"basic_move": "7", "running_yards": "3"})
     page.emulate_media(media="print")
@@ -207,9 +214,10 @@ def test_printing_shows_each_calculators_inputs_results_and_working_without_cont
     assert form.locator(".rc-stepper").first.is_visible()
 
 
-def test_search_names_the_game_and_leaves_out_calculator_controls(page, site_url):
-    page.goto(site_url + CATALOGUE["gurps.encumbrance"]["page"])
+def test_search_names_the_game_and_leaves_out_calculator_controls(live):
+    page = live.open(CATALOGUE["gurps.encumbrance"]["page"])
     assert page.title() == "Encumbrance and Move · GURPS Lite · Rules at the Table"
+    theme_settled(page)  # the theme closes the search just after a page change
     page.keyboard.press("s")  # the theme's search shortcut
     page.keyboard.type("encumbrance", delay=20)
     page.wait_for_selector(".md-search-result__item", timeout=20_000)
@@ -218,85 +226,78 @@ def test_search_names_the_game_and_leaves_out_calculator_controls(page, site_url
     texts = " ".join(page.locator(".md-search-result__list").all_text_contents())
     for control in ("Starting the live calculator", "Copy link", "Calculators on this page", "Enter a value"):
         assert control not in texts, control
+    page.keyboard.press("Escape")  # the search closed again for the next reader of this page
 
 
-def test_the_back_to_top_button_stands_aside_over_a_calculator(browser, site_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, device_scale_factor=1)
-    try:
-        page = context.new_page()
-        page.goto(site_url + CATALOGUE["gurps.encumbrance"]["page"])
-        wait_live(page)
-        top = page.locator(".md-top")
-
-        def scroll_up_to(y):  # the theme shows its button when the reader scrolls back up
-            page.evaluate("y => window.scrollTo(0, y + 300)", y)
-            page.wait_for_timeout(150)
-            page.evaluate("y => window.scrollTo(0, y)", y)
-            page.wait_for_function("() => !document.querySelector('.md-top').hidden")
-
-        form_y = page.evaluate("() => document.querySelector('form[data-calculator]').getBoundingClientRect().top"
-                               " + window.scrollY")
-        scroll_up_to(form_y + 150)  # the form's fields and steppers under the button
-        page.wait_for_function("() => document.querySelector('.md-top').classList.contains('rc-top-aside')")
-        assert not top.is_visible()
-        covered = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] .rc-stepper, '
-                + 'form[data-calculator] input')].filter(el => {
-                    const r = el.getBoundingClientRect();
-                    if (r.bottom < 0 || r.top > innerHeight) return false;
-                    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-                    return hit && hit.closest('.md-top');
-                }).length""")
-        assert covered == 0
-        # Over plain text, the button is there as the theme intends.
-        text_y = page.evaluate("""() => {
-            const forms = [...document.querySelectorAll('form[data-calculator]')].map(f => {
-                const r = f.getBoundingClientRect(); return [r.top + scrollY, r.bottom + scrollY]; });
-            for (let y = 600; y < document.body.scrollHeight - 2 * innerHeight; y += 50) {
-                if (forms.every(([top, bottom]) => bottom < y - 50 || top > y + 250)) return y;
-            }
-            return null;
-        }""")
-        assert text_y is not None
-        scroll_up_to(text_y)
-        page.wait_for_function("() => !document.querySelector('.md-top').classList.contains('rc-top-aside')")
-        assert top.is_visible()
-    finally:
-        context.close()
+SCROLLED_TO = """y => new Promise(done => {
+    const to = Math.max(0, Math.min(y, document.documentElement.scrollHeight - window.innerHeight));
+    if (Math.abs(window.scrollY - to) < 1) return done();  // no scroll, no event
+    window.addEventListener('scroll', () => done(), { once: true });
+    window.scrollTo(0, y);
+})"""
 
 
-def test_wide_tables_scroll_in_place_with_a_cue_and_do_not_move_while_loading(browser, site_url):
+def test_the_back_to_top_button_stands_aside_over_a_calculator(live):
+    page = live.open(CATALOGUE["gurps.encumbrance"]["page"], screen="phone")
+    top = page.locator(".md-top")
+
+    def scroll_up_to(y):  # the theme shows its button when the reader scrolls back up
+        for to in (y + 300, y):  # two scrolls the theme sees one after the other (one event each)
+            page.evaluate(SCROLLED_TO, to)
+        page.wait_for_function("() => !document.querySelector('.md-top').hidden")
+
+    form_y = page.evaluate("() => document.querySelector('form[data-calculator]').getBoundingClientRect().top"
+                           " + window.scrollY")
+    scroll_up_to(form_y + 150)  # the form's fields and steppers under the button
+    page.wait_for_function("() => document.querySelector('.md-top').classList.contains('rc-top-aside')")
+    assert not top.is_visible()
+    covered = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] .rc-stepper, '
+            + 'form[data-calculator] input')].filter(el => {
+                const r = el.getBoundingClientRect();
+                if (r.bottom < 0 || r.top > innerHeight) return false;
+                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return hit && hit.closest('.md-top');
+            }).length""")
+    assert covered == 0
+    # Over plain text, the button is there as the theme intends.
+    text_y = page.evaluate("""() => {
+        const forms = [...document.querySelectorAll('form[data-calculator]')].map(f => {
+            const r = f.getBoundingClientRect(); return [r.top + scrollY, r.bottom + scrollY]; });
+        for (let y = 600; y < document.body.scrollHeight - 2 * innerHeight; y += 50) {
+            if (forms.every(([top, bottom]) => bottom < y - 50 || top > y + 250)) return y;
+        }
+        return null;
+    }""")
+    assert text_y is not None
+    scroll_up_to(text_y)
+    page.wait_for_function("() => !document.querySelector('.md-top').classList.contains('rc-top-aside')")
+    assert top.is_visible()
+
+
+def test_wide_tables_scroll_in_place_with_a_cue_and_do_not_move_while_loading(live):
     path = "bfrpg/dungeon/"  # several tables, some wider than a phone
     where = """() => [...document.querySelectorAll('.rc-table')].map(t => {
         const table = t.querySelector('table').getBoundingClientRect();
         return [Math.round(table.left), t.scrollWidth - t.clientWidth];
     })"""
-    layouts = {}  # per run: [each table's left, and how far the box around it scrolls]
-    for js in (False, True):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=js)
-        try:
-            page = context.new_page()
-            page.goto(site_url + path)
-            layouts[js] = page.evaluate(where)
-            if not js:
-                continue
-            wait_live(page)
-            layouts[js] = page.evaluate(where)
-            assert page.locator(".rc-table .md-typeset__scrollwrap").count() == 0  # the theme left them alone
-            wide = page.locator(".rc-table:has([data-scroll][data-overflow=true])")
-            narrow = page.locator(".rc-table:has([data-scroll][data-overflow=false])")
-            assert wide.count() and narrow.count()
-            assert wide.first.locator("[data-scroll]").evaluate("s => s.scrollWidth > s.clientWidth")
-            assert wide.first.locator("[data-scroll-cue]").is_visible()
-            assert "sideways" in wide.first.locator("[data-scroll-cue]").text_content()
-            assert not narrow.first.locator("[data-scroll-cue]").is_visible()
-            table_id = wide.first.get_attribute("data-table")
-            cue = f"document.querySelector('[data-table=\"{table_id}\"] [data-scroll-cue]').hidden"
-            page.set_viewport_size({"width": 1280, "height": 900})  # it fits: the cue goes
-            page.wait_for_function(f"() => {cue}")
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.wait_for_function(f"() => !{cue}")
-        finally:
-            context.close()
+    # Per run: [each table's left, and how far the box around it scrolls], without and with scripts.
+    layouts = {False: live.load(path, screen="nojs-phone").evaluate(where)}
+    page = live.open(path, screen="phone")
+    layouts[True] = page.evaluate(where)
+    assert page.locator(".rc-table .md-typeset__scrollwrap").count() == 0  # the theme left them alone
+    wide = page.locator(".rc-table:has([data-scroll][data-overflow=true])")
+    narrow = page.locator(".rc-table:has([data-scroll][data-overflow=false])")
+    assert wide.count() and narrow.count()
+    assert wide.first.locator("[data-scroll]").evaluate("s => s.scrollWidth > s.clientWidth")
+    assert wide.first.locator("[data-scroll-cue]").is_visible()
+    assert "sideways" in wide.first.locator("[data-scroll-cue]").text_content()
+    assert not narrow.first.locator("[data-scroll-cue]").is_visible()
+    table_id = wide.first.get_attribute("data-table")
+    cue = f"document.querySelector('[data-table=\"{table_id}\"] [data-scroll-cue]').hidden"
+    page.set_viewport_size({"width": 1280, "height": 900})  # it fits: the cue goes
+    page.wait_for_function(f"() => {cue}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(f"() => !{cue}")
     # The same place with and without the scripts, and the box around a table never scrolls
     # (the theme's wrapper inside it once let it slide 16 px).
     assert layouts[True] and layouts[True] == layouts[False]

@@ -9,7 +9,7 @@ import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import calculator, expected_outputs, shown_outputs, wait_live, wait_settled
+from tests.browser.helpers import calculator, expected_outputs, shown_outputs, wait_settled
 from tests.browser.stats import STATS
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
@@ -17,54 +17,52 @@ JUMP = CATALOGUE["gurps.jump"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 
-def open_jump(page, url):
-    page.goto(url)
+def open_jump(live, path=JUMP["page"], keep_inputs=False):
+    """The jumping page on the shared live page; its form as a new visitor finds it, or as
+    this device left it (keep_inputs)."""
+    page = live.open(path, keep_inputs=keep_inputs)
     form = calculator(page, "gurps.jump")
-    wait_live(page)
     wait_settled(form)
-    return form
+    return page, form
 
 
-def test_a_shared_link_restores_inputs_and_result(page, context, site_url):
-    form = open_jump(page, site_url + JUMP["page"])
+def test_a_shared_link_restores_inputs_and_result(live, site_url):
+    page, form = open_jump(live)
     form.locator('[name="basic_move"]').fill("7")
     form.locator('[name="running_yards"]').fill("3")
     wait_settled(form)
     page.wait_for_url("**?gurps.jump=basic_move:7,running_yards:3")  # written once typing pauses
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    form.locator('[data-action="copy-link"]').click()
+    form.locator('[data-action="copy-link"]').click()  # the live pages may use the clipboard
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == page.url and "Link copied" in form.locator("[data-status]").text_content()
-
-    other = context.new_page()
-    other.goto(site_url)
-    other.evaluate("localStorage.clear()")  # only the link can bring the inputs back
-    form2 = open_jump(other, copied)
+    assert copied.startswith(site_url)
+    # Opened again with nothing remembered on the device: only the link brings the inputs back.
+    page, form2 = open_jump(live, copied[len(site_url):])
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('gurps.jump'))") == []
     assert form2.locator('[name="basic_move"]').input_value() == "7"
     assert shown_outputs(form2) == expected_outputs(respond("gurps.jump", {"basic_move": "7", "running_yards": "3"}))
 
 
-def test_inputs_are_remembered_and_reset(page, context, site_url):
-    form = open_jump(page, site_url + JUMP["page"])
+def test_inputs_are_remembered_and_reset(live):
+    page, form = open_jump(live)
     form.locator('[name="basic_move"]').fill("8")
     wait_settled(form)
     page.wait_for_url("**basic_move:8**")  # saved on the device at the same moment
-    again = context.new_page()
-    form2 = open_jump(again, site_url + JUMP["page"])  # no query: the device remembers
+    page, form2 = open_jump(live, keep_inputs=True)  # back later, no query: the device remembers
+    assert "?" not in page.url
     assert form2.locator('[name="basic_move"]').input_value() == "8"
     assert shown_outputs(form2) == expected_outputs(respond("gurps.jump", {"basic_move": "8", "running_yards": "0"}))
     form2.locator('[data-action="reset"]').click()
     wait_settled(form2)
     assert form2.locator('[name="basic_move"]').input_value() == str(JUMP["inputs"][0]["default"])
     assert shown_outputs(form2) == expected_outputs(respond("gurps.jump"))
-    assert "?" not in again.url
-    third = context.new_page()
-    form3 = open_jump(third, site_url + JUMP["page"])
+    assert "?" not in page.url
+    page, form3 = open_jump(live, keep_inputs=True)
     assert form3.locator('[name="basic_move"]').input_value() == str(JUMP["inputs"][0]["default"])
 
 
-def test_the_working_links_each_step_to_its_rule(page, site_url):
-    form = open_jump(page, site_url + JUMP["page"] + "?gurps.jump=basic_move:6,running_yards:4")
+def test_the_working_links_each_step_to_its_rule(live):
+    page, form = open_jump(live, JUMP["page"] + "?gurps.jump=basic_move:6,running_yards:4")
     form.locator(".rc-working summary").click()
     links = form.locator("[data-steps] a.rc-rule")
     answer = respond("gurps.jump", {"basic_move": "6", "running_yards": "4"})
@@ -76,8 +74,8 @@ def test_the_working_links_each_step_to_its_rule(page, site_url):
     assert page.url.endswith("#running-jumps")
 
 
-def test_the_calculators_page_lists_and_filters_every_calculator(page, site_url):
-    page.goto(site_url + "calculators/")
+def test_the_calculators_page_lists_and_filters_every_calculator(live):
+    page = live.open("calculators/", system="gurps")  # its links lead to GURPS's live page
     items = page.locator("[data-filter-text]")
     assert items.count() == len(CATALOGUE)
     for calc in CATALOGUE.values():
@@ -91,9 +89,10 @@ def test_the_calculators_page_lists_and_filters_every_calculator(page, site_url)
     page.wait_for_url("**/gurps/jumping/#calc-gurps-jump")
 
 
-def test_keyboard_only(page, site_url):
-    form = open_jump(page, site_url + JUMP["page"])
+def test_keyboard_only(live):
+    page, form = open_jump(live)
     field = form.locator('[name="basic_move"]')
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")  # from the top, nothing focused
     for _ in range(80):  # from the top of the page, Tab until the first field has focus
         page.keyboard.press("Tab")
         if field.evaluate("el => el === document.activeElement"):
@@ -118,64 +117,45 @@ def test_keyboard_only(page, site_url):
     assert form.locator(".rc-working").evaluate("d => d.open")
 
 
-def test_every_field_is_labelled_and_results_are_announced_politely(page, site_url, site_dir):
-    for calc in CATALOGUE.values():
-        html = (site_dir / calc["page"] / "index.html").read_text(encoding="utf-8")
-        assert f'data-calculator="{calc["id"]}"' in html
-    pages = sorted({calc["page"] for calc in CATALOGUE.values()})
-    for path in pages:
-        page.goto(site_url + path)
-        unlabelled = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] [name]')]
-            .filter(f => !(f.labels && f.labels.length && f.labels[0].textContent.trim()))
-            .map(f => f.name)""")
-        assert unlabelled == [], (path, unlabelled)
-        assert page.locator("form[data-calculator] .rc-results:not([aria-live='polite'])").count() == 0
-
-
-@pytest.mark.parametrize("width, height", [(768, 1024), (390, 844)], ids=["tablet", "phone"])
-def test_fits_a_tablet_and_a_phone(browser, site_url, site_dir, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  is_mobile=width < 500, device_scale_factor=1)
-    page = context.new_page()
+@pytest.mark.parametrize("screen", ["tablet", "phone"])
+def test_fits_a_tablet_and_a_phone(live, site_dir, screen):
+    """Every page at 768x1024 and at 390x844 (touch; the phone as a mobile browser), one shared
+    page per screen going from page to page by link."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pages = sorted("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
                    for p in site_dir.rglob("index.html"))
-    try:
-        for path in pages:
-            page.goto(site_url + path)
-            if page.locator("form[data-calculator]").count():
-                wait_live(page)
-            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}x{height}"
-            small = page.evaluate("""() => [...document.querySelectorAll(
-                    'form[data-calculator] input[type=text], form[data-calculator] select, '
-                    + 'form[data-calculator] button')]
-                .filter(el => el.offsetParent !== null)
-                .filter(el => { const r = el.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
-                .map(el => el.name || el.textContent)""")
-            assert small == [], f"{path}: touch targets under 44 px: {small}"
-            # The keypad: digits for whole numbers, digits and a decimal separator for other
-            # numbers, the full keyboard (which has a minus key on iOS) where negatives are allowed.
-            modes = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] input[type=text]')]
-                .map(el => [el.inputMode, Number(el.dataset.min) < 0, el.closest('.rc-field-number') !== null])""")
-            for mode, negatives, decimals in modes:
-                assert mode == ("text" if negatives else "decimal" if decimals else "numeric"), (path, mode)
-            # Dice charts: a sensible size on every screen, a legend where colours mean something.
-            charts = page.evaluate("""() => [...document.querySelectorAll('.rc-chart svg')]
-                .filter(svg => svg.getClientRects().length)
-                .map(svg => { const r = svg.getBoundingClientRect(); return [r.width, r.height]; })""")
-            assert all(0 < w <= 330 and 0 < h <= 200 for w, h in charts), (path, charts)
-            name = (path.strip("/").replace("/", "-") or "home") + f"-{width}x{height}.png"
-            page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
-            STATS[f"pages checked at {width}x{height}"] += 1
-    finally:
-        context.close()
+    for path in pages:
+        page = live.open(path, screen=screen)
+        width, height = page.viewport_size["width"], page.viewport_size["height"]
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}x{height}"
+        small = page.evaluate("""() => [...document.querySelectorAll(
+                'form[data-calculator] input[type=text], form[data-calculator] select, '
+                + 'form[data-calculator] button')]
+            .filter(el => el.offsetParent !== null)
+            .filter(el => { const r = el.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
+            .map(el => el.name || el.textContent)""")
+        assert small == [], f"{path}: touch targets under 44 px: {small}"
+        # The keypad: digits for whole numbers, digits and a decimal separator for other
+        # numbers, the full keyboard (which has a minus key on iOS) where negatives are allowed.
+        modes = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] input[type=text]')]
+            .map(el => [el.inputMode, Number(el.dataset.min) < 0, el.closest('.rc-field-number') !== null])""")
+        for mode, negatives, decimals in modes:
+            assert mode == ("text" if negatives else "decimal" if decimals else "numeric"), (path, mode)
+        # Dice charts: a sensible size on every screen, a legend where colours mean something.
+        charts = page.evaluate("""() => [...document.querySelectorAll('.rc-chart svg')]
+            .filter(svg => svg.getClientRects().length)
+            .map(svg => { const r = svg.getBoundingClientRect(); return [r.width, r.height]; })""")
+        assert all(0 < w <= 330 and 0 < h <= 200 for w, h in charts), (path, charts)
+        name = (path.strip("/").replace("/", "-") or "home") + f"-{width}x{height}.png"
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
+        STATS[f"pages checked at {width}x{height}"] += 1
 
 
-def test_a_burst_of_edits_still_ends_on_the_right_result(page, site_url):
+def test_a_burst_of_edits_still_ends_on_the_right_result(live):
     """A held stepper or fast typing: hundreds of edits within seconds (browsers throttle URL
     rewrites; the result must never depend on that)."""
-    form = open_jump(page, site_url + JUMP["page"])
+    page, form = open_jump(live)
     page.evaluate("""() => {
         const field = document.querySelector('form[data-calculator="gurps.jump"] [name="basic_move"]');
         for (let i = 0; i < 300; i++) {
