@@ -10,6 +10,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ("webkit", "firefox")
+
+
+def pytest_addoption(parser):
+    # Here rather than in tests/engines/conftest.py: pytest reads options only from the
+    # conftest files it loads at start-up, which for a plain `pytest` (./run test) is this one.
+    group = parser.getgroup("engines", "WebKitGTK and Firefox through WebDriver (tests/engines)")
+    group.addoption("--engines", default=",".join(ENGINES),
+                    help="comma-separated WebDriver engines to test: webkit, firefox (empty: none)")
+    group.addoption("--all-engines", action="store_true", default=False,
+                    help="the whole matrix in WebKitGTK and Firefox: every calculator and a cold load of every "
+                         "page offline (default: a representative subset)")
 
 
 @pytest.fixture(scope="session")

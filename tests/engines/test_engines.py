@@ -1,5 +1,12 @@
-"""The same checks in WebKit and Firefox as in Chromium: every calculator against rulescore in
-CPython, bad input, and offline use with the server stopped."""
+"""The same checks in WebKit and Firefox as in Chromium: calculators against rulescore in
+CPython, bad input, and offline use with the server stopped.
+
+By default a representative subset: one calculator per game system (every kind of input, a
+derived field, decimals, negative ranges, a dice chart), each page's offline copy reached by
+link and a cold start offline on one page per game system. ``--all-engines``: every
+calculator and a cold load of every page offline. Either way one browser session per engine
+boots the engine once and goes from calculator to calculator by instant navigation.
+"""
 
 from __future__ import annotations
 
@@ -8,18 +15,22 @@ import shutil
 import statistics
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 import rulescore
 from rulescore.web import respond
+from tests.browser.helpers import ARRIVED, LEAVE_BY_LINK
 from tests.browser.stats import STATS
+from tests.engines.conftest import SUBSET
 from tests.samples import sample_cases
 from widgets.serve import serve_in_thread
 
 CATALOGUE = rulescore.catalogue()
-IDS = [calc["id"] for calc in CATALOGUE]
-READY_TIMES: dict[str, list[float]] = {}
+BY_ID = {calc["id"]: calc for calc in CATALOGUE}
+READY_TIMES: dict[str, list[float]] = {}  # cold loads: navigation -> every calculator live
+INSTANT_TIMES: dict[str, list[float]] = {}  # by link: page change -> every calculator live
 
 ALL_LIVE = """return [...document.querySelectorAll('form[data-calculator]')]
     .every(f => f.dataset.state === 'ready' || f.dataset.state === 'error')"""
@@ -57,10 +68,36 @@ def wait_until(driver, script, *args, timeout=120.0):
 
 
 def open_page(driver, url):
+    """A full load of url (the engine starts anew), every calculator live."""
     started = time.perf_counter()
     driver.get(url)
     wait_until(driver, ALL_LIVE)
     READY_TIMES.setdefault(driver.engine, []).append(time.perf_counter() - started)
+    driver.execute_script("window.__sameVisit = true")
+
+
+def follow_link(driver, url, keep_inputs=False):
+    """To url as a reader clicking a link does (the theme's instant navigation: the page and its
+    engine stay); by the home page when url is the page already shown. Fails on a reload."""
+    started = time.perf_counter()
+    steps = [url]
+    if driver.execute_script("return location.pathname") == urlsplit(url).path:
+        steps.insert(0, driver.execute_script("return document.querySelector('a.md-logo').href"))
+    for step in steps:
+        driver.execute_script(f"({LEAVE_BY_LINK})(arguments[0])", [step, keep_inputs])
+        wait_until(driver, f"return ({ARRIVED})(arguments[0])", urlsplit(step).path)
+        assert driver.execute_script("return window.__sameVisit") is True, \
+            f"{driver.engine}: following a link to {step} reloaded the page"
+    wait_until(driver, ALL_LIVE)
+    INSTANT_TIMES.setdefault(driver.engine, []).append(time.perf_counter() - started)
+
+
+def go(driver, url):
+    """The live session to url: a full load the first time, by link after that."""
+    if driver.execute_script("return window.__sameVisit === true"):
+        follow_link(driver, url)
+    else:
+        open_page(driver, url)
 
 
 def outputs(driver, calc_id):
@@ -71,9 +108,8 @@ def expected(answer):
     return {name: (shown["value"], shown["text"]) for name, shown in answer["outputs"].items()}
 
 
-@pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
 def test_every_calculator_matches_cpython_and_handles_bad_input(driver, site_url, calc):
-    open_page(driver, site_url + calc["page"])
+    go(driver, site_url + calc["page"])
     calc_id = calc["id"]
     assert outputs(driver, calc_id) == expected(respond(calc_id))
     for case in sample_cases(calc, random_cases=3):
@@ -111,34 +147,52 @@ def hosted(site_dir, tmp_path):
     server.server_close()
 
 
+def pages_of(site_dir):
+    return sorted("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
+                  for p in site_dir.rglob("index.html"))
+
+
+def use_calculators_offline(driver, engine, path, by_page):
+    for calc in by_page.get(path, []):
+        spec = next((s for s in calc["inputs"] if s["kind"] in ("int", "number")), None)
+        if spec is None:
+            continue
+        value = str(spec["max"])
+        driver.execute_script(SET_INPUT, calc["id"], spec["name"], value)
+        wait_until(driver, SETTLED, calc["id"])
+        assert outputs(driver, calc["id"]) == expected(respond(calc["id"], {spec["name"]: value}))
+        STATS[f"{engine}: calculators used offline"] += 1
+
+
 def test_offline_with_the_server_stopped(engine, request, hosted, site_dir):
     from tests.engines.conftest import display_for, make_driver
 
     server, url = hosted
+    every = request.config.getoption("--all-engines")
     driver = make_driver(engine, display_for(engine, request))
     driver.engine = engine
     try:
         open_page(driver, url + "gurps/jumping/")
         wait_until(driver, "return document.documentElement.dataset.offline === 'ready'", timeout=180)
         server.shutdown()  # nothing answers any more: only the offline cache can
-        pages = sorted("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
-                       for p in site_dir.rglob("index.html"))
+        pages = pages_of(site_dir)
         by_page = {}
         for calc in CATALOGUE:
             by_page.setdefault(calc["page"], []).append(calc)
-        for path in pages:
+        # Cold starts from the device's copy: every page (--all-engines) or the home page and
+        # one calculator page per game system.
+        cold = pages if every else ["", *sorted({BY_ID[calc_id]["page"] for calc_id in SUBSET})]
+        for path in cold:
             open_page(driver, url + path)
             assert driver.execute_script("return document.querySelector('h1') !== null"), path
-            for calc in by_page.get(path, []):
-                spec = next((s for s in calc["inputs"] if s["kind"] in ("int", "number")), None)
-                if spec is None:
-                    continue
-                value = str(spec["max"])
-                driver.execute_script(SET_INPUT, calc["id"], spec["name"], value)
-                wait_until(driver, SETTLED, calc["id"])
-                assert outputs(driver, calc["id"]) == expected(respond(calc["id"], {spec["name"]: value}))
-                STATS[f"{engine}: calculators used offline"] += 1
-            STATS[f"{engine}: pages opened offline"] += 1
+            use_calculators_offline(driver, engine, path, by_page)
+            STATS[f"{engine}: pages opened offline (cold)"] += 1
+        # Every page's copy, reached by link from the last one, its calculators computing.
+        for path in pages:
+            follow_link(driver, url + path)
+            assert driver.execute_script("return document.querySelector('h1') !== null"), path
+            use_calculators_offline(driver, engine, path, by_page)
+            STATS[f"{engine}: pages opened offline (by link)"] += 1
     finally:
         driver.quit()
 
@@ -153,7 +207,7 @@ def test_tablet_size_screenshots(driver, site_url):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for path in ONE_PAGE_PER_SYSTEM:
-            open_page(driver, site_url + path)
+            go(driver, site_url + path)
             width = driver.execute_script("return window.innerWidth")
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{driver.engine}: {path} scrolls sideways by {overflow}px at width {width}"
@@ -168,3 +222,6 @@ def test_report_engine_figures(engine):
     times = READY_TIMES.get(engine, [])
     assert times, f"{engine}: no page was opened"
     STATS[f"{engine}: page -> calculators live, median ms"] = round(statistics.median(times) * 1000)
+    if INSTANT_TIMES.get(engine):
+        STATS[f"{engine}: link to another page -> calculators live, median ms"] = round(
+            statistics.median(INSTANT_TIMES[engine]) * 1000)
