@@ -5,7 +5,7 @@ Like shinylive's tests, every browser test fails if its page logs an error, thro
 requests anything from a host other than the local test server; tests that break things
 on purpose say so with ``@pytest.mark.allow_page_errors``. The guard watches every browser
 context a test uses: its own (the ``page``/``context`` fixtures) and the shared live pages,
-where each test is judged on what happened since the previous test using that page was.
+where a test answers for everything the page reported since the previous test on it was judged.
 
 Booting Pyodide takes seconds, so most tests do not load a page: they take a shared live
 page (``live``) that has booted the engine once and moves between pages by the theme's
