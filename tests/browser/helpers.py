@@ -122,7 +122,14 @@ def wait_for_python(page, condition, what: str, timeout: float = 60.0):
 # remembered for a later visit) and nothing left on the device. Then a link to the next page
 # is clicked; the theme takes it over (a same-site page in the sitemap) and replaces the
 # content's container, which carries a mark until then.
+# WebKit refuses a page more than 100 history writes in 10 seconds (the theme writes two per
+# page change, a calculator's reset one), which a reader's clicks never approach but a test's
+# walk over every page would: page changes are kept 350 ms apart. Returns the ms still to
+# wait (nothing done), or 0 once the link is clicked.
 LEAVE_BY_LINK = """([href, keepInputs]) => {
+    const wait = (window.__leftAt ?? -Infinity) + 350 - performance.now();
+    if (wait > 0) return wait;
+    window.__leftAt = performance.now();
     if (!keepInputs) {
         for (const reset of document.querySelectorAll('form[data-calculator] [data-action="reset"]')) reset.click();
         localStorage.clear();
@@ -144,6 +151,7 @@ LEAVE_BY_LINK = """([href, keepInputs]) => {
     link.textContent = 'next page';
     container.append(link);
     link.click();
+    return 0;
 }"""
 ARRIVED = """(path) => !document.querySelector('[data-md-component="container"][data-test-leaving]')
     && location.pathname === path"""
@@ -167,6 +175,7 @@ def follow_link(page, url: str, keep_inputs: bool = False):
     if page.evaluate("location.pathname") == urlsplit(url).path:
         steps.insert(0, page.evaluate("document.querySelector('a.md-logo').href"))  # the site's home
     for step in steps:
-        page.evaluate(LEAVE_BY_LINK, [step, keep_inputs])
+        while (wait_ms := page.evaluate(LEAVE_BY_LINK, [step, keep_inputs])) > 0:
+            time.sleep(wait_ms / 1000)
         page.wait_for_function(ARRIVED, arg=urlsplit(step).path, timeout=30_000)
         assert page.evaluate("window.__sameVisit") is True, f"following a link to {step} reloaded the page"

@@ -84,7 +84,8 @@ def follow_link(driver, url, keep_inputs=False):
     if driver.execute_script("return location.pathname") == urlsplit(url).path:
         steps.insert(0, driver.execute_script("return document.querySelector('a.md-logo').href"))
     for step in steps:
-        driver.execute_script(f"({LEAVE_BY_LINK})(arguments[0])", [step, keep_inputs])
+        while (wait_ms := driver.execute_script(f"return ({LEAVE_BY_LINK})(arguments[0])", [step, keep_inputs])) > 0:
+            time.sleep(wait_ms / 1000)
         wait_until(driver, f"return ({ARRIVED})(arguments[0])", urlsplit(step).path)
         assert driver.execute_script("return window.__sameVisit") is True, \
             f"{driver.engine}: following a link to {step} reloaded the page"

@@ -282,6 +282,8 @@ function dropFromURL(form) {
 // typing stops, and a refusal never gets in the way of the result.
 /** @param {string} url */
 function setURL(url) {
+  const { pathname, search, hash } = window.location;
+  if (url === `${pathname}${search}${hash}`) return; // unchanged: spend none of the allowance
   try {
     history.replaceState(history.state, "", url);
   } catch {
