@@ -3,7 +3,9 @@
 Public contract (used by the site, the browser and checks outside this repository):
 ``catalogue()``, ``calculate(id, inputs)``, ``RulesInputError``; plus ``table(id)`` for the
 tables printed on the rules pages. ``rulescore.notation`` (how numbers and dice read) and
-``rulescore.web.respond`` (the answer shape the site shows) are public too.
+``rulescore.web.respond`` (the answer shape the site shows) are public too. Characters:
+``character_fields(system)`` and ``derive(system, values)`` for "bfrpg", "gurps" and "shell";
+a calculator input a character fills says which figure in its catalogue entry ("character").
 
 Where the rules live: ``rulescore/bfrpg``, ``rulescore/gurps`` and ``rulescore/shell``, one
 module per topic of the reference; ``core`` declares calculators and tables, ``dice`` the
@@ -14,10 +16,12 @@ from typing import Any
 
 # Importing a rules package registers its calculators and tables, in this order.
 from . import bfrpg, gurps, shell  # noqa: F401
+from .characters import character_fields, derive
 from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table
 
 __version__ = "0.1.0"
-__all__ = ["catalogue", "calculate", "table", "tables", "Result", "RulesInputError", "__version__"]
+__all__ = ["catalogue", "calculate", "table", "tables", "character_fields", "derive", "Result", "RulesInputError",
+           "__version__"]
 
 
 def catalogue() -> list[dict[str, Any]]:

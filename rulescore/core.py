@@ -96,6 +96,7 @@ class Input(NamedTuple):
     help: str = ""
     derived: str = ""  # reader-facing description of a default computed from other inputs
     derive: Callable[[dict[str, Any]], Any] | None = None  # computes that default from the other inputs
+    character: str = ""  # the character figure (a field or a derived output) that fills it, if any
 
     def allowed(self) -> str:
         """What this input accepts, in words, for messages and form hints."""
@@ -185,6 +186,7 @@ class Input(NamedTuple):
             "choice_labels": dict(self.choices) if self.kind == "choice" else None,
             "help": self.help,
             "derived": self.derived or None,
+            "character": self.character or None,
         }
 
 
@@ -368,7 +370,7 @@ def declare_calculator(id: str, system: str, title: str, summary: str, inputs: I
     return register
 
 
-def _unknown(what: str, received: Any, known: Iterable[str]) -> RulesInputError:
+def unknown_name(what: str, received: Any, known: Iterable[str]) -> RulesInputError:
     return RulesInputError(what, f"{what}: received {_shown(received)}; use one of {', '.join(sorted(known))}.")
 
 
@@ -376,7 +378,17 @@ def get_calculator(calculator_id: Any) -> Calculator:
     """The declared calculator, or RulesInputError (field "calculator") for an unknown id."""
     if isinstance(calculator_id, str) and calculator_id in _REGISTRY:
         return _REGISTRY[calculator_id]
-    raise _unknown("calculator", calculator_id, _REGISTRY)
+    raise unknown_name("calculator", calculator_id, _REGISTRY)
+
+
+def bind_character(calculator_id: str, figures: Mapping[str, str]) -> None:
+    """Mark inputs of a declared calculator as filled from a character: {input name: figure}."""
+    calc = get_calculator(calculator_id)
+    unknown = set(figures) - {spec.name for spec in calc.inputs}
+    if unknown:
+        raise ValueError(f"{calculator_id} has no inputs {sorted(unknown)}")
+    inputs = tuple(spec._replace(character=figures.get(spec.name, spec.character)) for spec in calc.inputs)
+    _REGISTRY[calculator_id] = calc._replace(inputs=inputs)
 
 
 def all_calculators() -> list[Calculator]:
@@ -429,7 +441,7 @@ def declare_table(id: str) -> Callable[[TableBuilder], TableBuilder]:
 def get_table(table_id: Any) -> Table:
     """The built table, or RulesInputError (field "table") for an unknown id."""
     if not isinstance(table_id, str) or table_id not in _TABLES:
-        raise _unknown("table", table_id, _TABLES)
+        raise unknown_name("table", table_id, _TABLES)
     content = TableContent(*_TABLES[table_id]())
     return Table(table_id, *content)
 

@@ -21,6 +21,8 @@ Where each rule lives:
   (wilderness.md#forced-march).
 - ``wilderness``: terrain, travel by air; ``bfrpg.overland`` (wilderness.md#overland-travel).
 - ``water``: vessels, winds, gales; ``bfrpg.sailing`` (waterborne.md).
+- ``sheet``: a character's fields and what they imply (``rulescore.derive``); which calculator
+  inputs a character fills.
 - ``planner``: a journey in legs; ``bfrpg.travel`` (wilderness.md#planning-a-journey).
 - ``quick_reference``: the Strength-at-a-glance table (quick-reference.md).
 """
@@ -38,7 +40,8 @@ from . import wilderness
 from . import water
 from . import planner
 from . import quick_reference
+from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
 
-__all__ = ["time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "survival", "wilderness",
+__all__ = ["sheet", "time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "survival", "wilderness",
            "water", "planner", "quick_reference"]

@@ -22,6 +22,8 @@ Where each rule lives:
 - ``injury``: damage by ST, DR, wounding, shock, major wounds, death checks
   (gurps.damage, gurps.injury).
 - ``recovery``: waking up, natural healing, lost FP and rest (gurps.recovery, gurps.fatigue).
+- ``sheet``: a character's fields and what they imply (``rulescore.derive``); which calculator
+  inputs a character fills.
 
 The imports below run in the order the calculators and tables are declared, which is the
 order ``rulescore.catalogue()`` lists them in: keep it.
@@ -33,6 +35,7 @@ from . import encumbrance, jumping, lifting, running, swimming, throwing, hiking
 from . import success_rolls, mental_feats  # noqa: F401
 from . import melee, ranged, defense  # noqa: F401
 from . import injury, recovery  # noqa: F401
+from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
 
 # The 3d6 odds, for checks outside the package (tests/test_dice.py).

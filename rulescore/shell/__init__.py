@@ -26,6 +26,8 @@ Where each rule lives:
   unconsciousness and death, damage to objects (damage.md).
 - ``recovery``: fatigue and combat fatigue, HP and END recovery (fatigue-and-recovery.md).
 - ``genres``: typical armour and shields (genres.md).
+- ``sheet``: a character's fields and what they imply (``rulescore.derive``); which calculator
+  inputs a character fills.
 
 Limits are compared in exact arithmetic (Fractions): a value exactly at a limit is inside
 it. Our readings of unclear passages are marked "Our reading" and tested in
@@ -51,8 +53,9 @@ from . import weapons
 from . import damage
 from . import recovery
 from . import genres
+from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
 from . import common, rolls
 
-__all__ = ["common", "rolls", "characters", "advantages", "encumbrance", "skills", "combat", "attack", "ranged",
-           "close_combat", "weapons", "damage", "recovery", "genres"]
+__all__ = ["sheet", "common", "rolls", "characters", "advantages", "encumbrance", "skills", "combat", "attack",
+           "ranged", "close_combat", "weapons", "damage", "recovery", "genres"]

@@ -1,0 +1,160 @@
+"""A GURPS character (docs: characters.md#gurps): the four attributes, the secondary
+characteristics bought up or down from their formulas, the skills the feats roll against, and
+what they imply: Basic Lift, encumbrance, Move, Dodge and basic damage, by the calculators' own
+rules. Also which calculator inputs a character fills.
+
+The worked example of the facts we follow: ST 12, DX 13, IQ 10, HT 11.
+
+>>> from rulescore.characters import derive
+>>> r = derive("gurps", {"st": 12, "dx": 13, "iq": 10, "ht": 11})
+>>> r["hp"], r["fp"], r["will"], r["per"], r["basic_speed"], r["basic_move"]
+(12, 11, 10, 10, 6, 6)
+>>> r["basic_lift_lb"], r["dodge"], r["thrust"], r["swing"]
+(29, 9, '1d-1', '1d+2')
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from ..characters import declare_character, out_of_range, use
+from ..core import Input, Output, Working, bind_character
+from ..notation import number_text as n
+from .common import SYSTEM
+from .damage import DAMAGE_ST_RANGE
+
+ATTRIBUTE_TOP = 30  # DX, IQ and HT as high as the calculators take them
+SPEED_STEP = Fraction(1, 4)
+SPEED_SHIFT = 2  # Basic Speed bought up or down by at most 2.00
+MOVE_SHIFT = 3  # Basic Move bought up or down by at most 3 yards
+SECONDARY_SHARE = Fraction(3, 10)  # HP and FP: up to 30 % of ST or HT either way
+WILL_PER_UP, WILL_PER_DOWN = 20, 4
+SKILL_RANGE = (0, 30)  # the skills as the calculators take them
+RULE = "characters/#gurps"
+
+
+def _speed(values: dict[str, Any]) -> Fraction:
+    return Fraction(values["dx"] + values["ht"], 4)
+
+
+def _skill_default(values: dict[str, Any], attribute: str, minus: int) -> int:
+    score: int = values[attribute]
+    return max(score - minus, SKILL_RANGE[0])
+
+
+FIELDS = (
+    Input("st", "ST", "int", 10, min=DAMAGE_ST_RANGE[0], max=DAMAGE_ST_RANGE[1], help="Strength"),
+    Input("dx", "DX", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Dexterity"),
+    Input("iq", "IQ", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Intelligence"),
+    Input("ht", "HT", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Health"),
+    Input("hp", "HP", "int", None, min=1, max=130, derived="ST, bought up or down by up to 30 % of ST",
+          derive=lambda v: v["st"]),
+    Input("fp", "FP", "int", None, min=1, max=39, derived="HT, bought up or down by up to 30 % of HT",
+          derive=lambda v: v["ht"]),
+    Input("will", "Will", "int", None, min=1, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
+          derive=lambda v: v["iq"]),
+    Input("per", "Per", "int", None, min=1, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
+          derive=lambda v: v["iq"]),
+    Input("basic_speed", "Basic Speed", "number", None, min=0, max=17, step=SPEED_STEP,
+          derived="(DX + HT) / 4, bought up or down by up to 2.00 in steps of 0.25", derive=_speed),
+    Input("basic_move", "Basic Move", "int", None, unit="yd/s", min=0, max=20,
+          derived="Basic Speed with fractions dropped, bought up or down by up to 3",
+          derive=lambda v: math.floor(v["basic_speed"])),
+    Input("load_lb", "Load carried", "number", 0, unit="lb", min=0, max=1_000_000,
+          help="everything carried, armour included"),
+    Input("climbing_skill", "Climbing skill", "int", None, min=SKILL_RANGE[0], max=SKILL_RANGE[1],
+          derived="DX − 5 without training (0 at least)", derive=lambda v: _skill_default(v, "dx", 5)),
+    Input("hiking_skill", "Hiking skill", "int", None, min=SKILL_RANGE[0], max=SKILL_RANGE[1],
+          derived="HT − 5 without training (0 at least)", derive=lambda v: _skill_default(v, "ht", 5)),
+    Input("swimming_skill", "Swimming skill", "int", 10, min=SKILL_RANGE[0], max=SKILL_RANGE[1]),
+    Input("weapon_skill", "Melee weapon skill", "int", 12, min=SKILL_RANGE[0], max=SKILL_RANGE[1],
+          help="the skill of the weapon you fight and parry with"),
+    Input("shield_skill", "Shield skill", "int", 0, min=SKILL_RANGE[0], max=SKILL_RANGE[1],
+          help="0 for no shield"),
+    Input("ranged_skill", "Ranged weapon skill", "int", 12, min=-10, max=SKILL_RANGE[1],
+          help="the skill of the bow, gun or thrown weapon you shoot with"),
+)
+_BY_NAME = {field.name: field for field in FIELDS}
+
+
+@declare_character(
+    "gurps", SYSTEM, FIELDS,
+    outputs=[
+        Output("hp", "HP", min=1), Output("fp", "FP", min=1), Output("will", "Will", min=1),
+        Output("per", "Per", min=1), Output("basic_speed", "Basic Speed", min=0),
+        Output("basic_move", "Basic Move", "yd/s", min=0), Output("basic_lift_lb", "Basic Lift (BL)", "lb", min=0),
+        Output("encumbrance_level", "Encumbrance level", min=0, max=4), Output("encumbrance", "Encumbrance"),
+        Output("move", "Move", "yd/s", min=0), Output("dodge", "Dodge", min=1),
+        Output("thrust", "Thrust", format="dice"), Output("swing", "Swing", format="dice"),
+    ],
+)
+def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, fp: int, will: int, per: int,
+                    basic_speed: Fraction, basic_move: int, load_lb: Fraction, climbing_skill: int,
+                    hiking_skill: int, swimming_skill: int, weapon_skill: int, shield_skill: int,
+                    ranged_skill: int) -> dict[str, Any]:
+    """HP, FP, Will, Per, Basic Speed and Basic Move within what may be bought from their
+    formulas; then Basic Lift, encumbrance, Move and Dodge at the load carried
+    (gurps.encumbrance) and thrust and swing (gurps.damage)."""
+    for name, value, base, down, up, formula in (
+        ("hp", hp, st, math.floor(SECONDARY_SHARE * st), math.floor(SECONDARY_SHARE * st), f"ST {st}"),
+        ("fp", fp, ht, math.floor(SECONDARY_SHARE * ht), math.floor(SECONDARY_SHARE * ht), f"HT {ht}"),
+        ("will", will, iq, WILL_PER_DOWN, WILL_PER_UP, f"IQ {iq}"),
+        ("per", per, iq, WILL_PER_DOWN, WILL_PER_UP, f"IQ {iq}"),
+    ):
+        field = _BY_NAME[name]
+        low, high = max(base - down, field.min), min(base + up, field.max)
+        if not low <= value <= high:
+            raise out_of_range(field, value, low, high, f"{formula}, −{down} to +{up}")
+        step(f"{field.label} {value}: {formula}" + (f" {'+' if value > base else '−'} {abs(value - base)} bought"
+                                                    if value != base else "") + ".", rule=RULE)
+    speed = _speed({"dx": dx, "ht": ht})
+    low_speed, high_speed = max(speed - SPEED_SHIFT, Fraction(0)), speed + SPEED_SHIFT
+    if not low_speed <= basic_speed <= high_speed:
+        raise out_of_range(_BY_NAME["basic_speed"], basic_speed, low_speed, high_speed,
+                           f"(DX + HT) / 4 = {n(speed)}, ±2")
+    step(f"Basic Speed = (DX + HT) / 4 = ({dx} + {ht}) / 4 = {n(speed)}"
+         + (f", bought to {n(basic_speed)}." if basic_speed != speed else "."), rule=RULE)
+    move_base = math.floor(basic_speed)
+    low_move, high_move = max(move_base - MOVE_SHIFT, 0), move_base + MOVE_SHIFT
+    if not low_move <= basic_move <= high_move:
+        raise out_of_range(_BY_NAME["basic_move"], basic_move, low_move, high_move,
+                           f"Basic Speed {n(basic_speed)} without fractions = {move_base}, ±3")
+    step(f"Basic Move = Basic Speed without fractions = {move_base}"
+         + (f", bought to {basic_move}." if basic_move != move_base else "."), rule=RULE)
+    loaded = use(step, "gurps.encumbrance", {"st": st, "basic_speed": basic_speed, "basic_move": basic_move,
+                                             "load_lb": load_lb})
+    damage = use(step, "gurps.damage", {"st": st})
+    return {"hp": hp, "fp": fp, "will": will, "per": per, "basic_speed": basic_speed, "basic_move": basic_move,
+            "basic_lift_lb": loaded["basic_lift_lb"], "encumbrance_level": loaded["encumbrance_level"],
+            "encumbrance": loaded["encumbrance"], "move": loaded["move"], "dodge": loaded["dodge"],
+            "thrust": damage["thrust"], "swing": damage["swing"]}
+
+
+# Which calculator inputs a character fills: {calculator: {input: field or derived figure}}.
+# Situational inputs (a distance, a roll, a modifier, damage taken, being very tired) are not.
+FILLS = {
+    "gurps.encumbrance": {"st": "st", "basic_speed": "basic_speed", "basic_move": "basic_move", "load_lb": "load_lb"},
+    "gurps.jump": {"basic_move": "basic_move"},
+    "gurps.lifting": {"st": "st"},
+    "gurps.running": {"basic_move": "basic_move", "encumbrance_level": "encumbrance_level", "ht": "ht"},
+    "gurps.swimming": {"basic_move": "basic_move", "swimming_skill": "swimming_skill",
+                       "encumbrance_level": "encumbrance_level", "ht": "ht"},
+    "gurps.throwing": {"st": "st", "dx": "dx"},
+    "gurps.hiking": {"basic_move": "basic_move", "encumbrance_level": "encumbrance_level",
+                     "hiking_skill": "hiking_skill"},
+    "gurps.climbing": {"climbing_skill": "climbing_skill", "dx": "dx", "encumbrance_level": "encumbrance_level"},
+    "gurps.influence": {"will": "will"},
+    "gurps.fright_check": {"will": "will"},
+    "gurps.melee_attack": {"skill": "weapon_skill"},
+    "gurps.range_modifier": {"skill": "ranged_skill"},
+    "gurps.defense": {"basic_speed": "basic_speed", "encumbrance_level": "encumbrance_level",
+                      "weapon_skill": "weapon_skill", "shield_skill": "shield_skill"},
+    "gurps.damage": {"st": "st"},
+    "gurps.injury": {"hp": "hp", "ht": "ht"},
+    "gurps.recovery": {"hp": "hp", "ht": "ht"},
+    "gurps.fatigue": {"fp": "fp", "will": "will"},
+}
+for _calculator_id, _figures in FILLS.items():
+    bind_character(_calculator_id, _figures)
