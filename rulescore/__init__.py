@@ -16,12 +16,12 @@ from typing import Any
 
 # Importing a rules package registers its calculators and tables, in this order.
 from . import bfrpg, gurps, shell  # noqa: F401
-from .characters import character_fields, derive
+from .characters import character_fields, character_outputs, derive
 from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table
 
 __version__ = "0.1.0"
-__all__ = ["catalogue", "calculate", "table", "tables", "character_fields", "derive", "Result", "RulesInputError",
-           "__version__"]
+__all__ = ["catalogue", "calculate", "table", "tables", "character_fields", "character_outputs", "derive", "Result",
+           "RulesInputError", "__version__"]
 
 
 def catalogue() -> list[dict[str, Any]]:

@@ -57,6 +57,11 @@ def character_fields(system: Any) -> list[dict[str, Any]]:
     return [field.describe() for field in character_sheet(system).inputs]
 
 
+def character_outputs(system: Any) -> list[dict[str, Any]]:
+    """The figures derive returns for ``system``, each shaped like a catalogue output."""
+    return [output.describe() for output in character_sheet(system).outputs]
+
+
 def derive(system: Any, values: Any = None) -> Result:
     """Every figure a character's fields imply, with the working. Missing fields take their
     defaults; a bad one raises RulesInputError naming it."""

@@ -97,6 +97,7 @@ class Input(NamedTuple):
     derived: str = ""  # reader-facing description of a default computed from other inputs
     derive: Callable[[dict[str, Any]], Any] | None = None  # computes that default from the other inputs
     character: str = ""  # the character figure (a field or a derived output) that fills it, if any
+    party_member: int = 0  # for a whole party: filled from the party's member number N (1, 2...)
 
     def allowed(self) -> str:
         """What this input accepts, in words, for messages and form hints."""
@@ -187,6 +188,7 @@ class Input(NamedTuple):
             "help": self.help,
             "derived": self.derived or None,
             "character": self.character or None,
+            "party_member": self.party_member or None,
         }
 
 
@@ -381,13 +383,17 @@ def get_calculator(calculator_id: Any) -> Calculator:
     raise unknown_name("calculator", calculator_id, _REGISTRY)
 
 
-def bind_character(calculator_id: str, figures: Mapping[str, str]) -> None:
-    """Mark inputs of a declared calculator as filled from a character: {input name: figure}."""
+def bind_character(calculator_id: str, figures: Mapping[str, str], party: Mapping[str, int] | None = None) -> None:
+    """Mark inputs of a declared calculator as filled from a character: {input name: figure};
+    ``party`` gives inputs that take one member each when a whole party is chosen
+    ({input name: member number}); a single character fills only member 1's."""
     calc = get_calculator(calculator_id)
-    unknown = set(figures) - {spec.name for spec in calc.inputs}
-    if unknown:
-        raise ValueError(f"{calculator_id} has no inputs {sorted(unknown)}")
-    inputs = tuple(spec._replace(character=figures.get(spec.name, spec.character)) for spec in calc.inputs)
+    party = party or {}
+    unknown = (set(figures) | set(party)) - {spec.name for spec in calc.inputs}
+    if unknown or not set(party) <= set(figures):
+        raise ValueError(f"{calculator_id}: no inputs {sorted(unknown)}, or a party input with no figure")
+    inputs = tuple(spec._replace(character=figures.get(spec.name, spec.character),
+                                 party_member=party.get(spec.name, spec.party_member)) for spec in calc.inputs)
     _REGISTRY[calculator_id] = calc._replace(inputs=inputs)
 
 

@@ -8,18 +8,29 @@ the page shows the same text whether CPython rendered it at build time or Pyodid
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from . import calculate
-from .core import MINUS, RulesInputError, get_calculator, percent_text
+from .characters import character_sheet
+from .core import MINUS, Calculator, RulesInputError, get_calculator, percent_text
 
 
 def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
+    """A calculator's answer for ``inputs``, or the input error."""
+    return _respond(lambda: get_calculator(calculator_id), inputs)
+
+
+def respond_sheet(system: Any, inputs: Any = None) -> dict[str, Any]:
+    """What a character's fields imply (``rulescore.derive``), in the same shape."""
+    return _respond(lambda: character_sheet(system), inputs)
+
+
+def _respond(find: Callable[[], Calculator], inputs: Any) -> dict[str, Any]:
     try:
-        result = calculate(calculator_id, inputs)
+        calc = find()
+        result = calc.run(inputs)
     except RulesInputError as error:
         return {"ok": False, "field": error.field, "message": error.message}
-    calc = get_calculator(calculator_id)
     return {
         "ok": True,
         "outputs": {spec.name: {"value": result[spec.name], "text": spec.text(result[spec.name])}
@@ -140,13 +151,15 @@ def chart_svg(chart: dict[str, Any]) -> str:
     )
 
 
-def respond_json(calculator_id: str, inputs_json: str) -> str:
-    """The worker's entry point: JSON in, JSON out, so no Python objects cross into JavaScript."""
+def respond_json(calculator_id: str, inputs_json: str, sheet: bool = False) -> str:
+    """The worker's entry point: JSON in, JSON out, so no Python objects cross into JavaScript.
+    With ``sheet``, ``calculator_id`` is a system and the answer is its character's figures."""
     try:
         inputs = json.loads(inputs_json)
     except ValueError:
         return json.dumps({"ok": False, "field": "inputs", "message": "inputs: not valid JSON."})
-    return json.dumps(respond(calculator_id, inputs), allow_nan=False)
+    answer = respond_sheet(calculator_id, inputs) if sheet else respond(calculator_id, inputs)
+    return json.dumps(answer, allow_nan=False)
 
 
-__all__ = ["respond", "respond_json"]
+__all__ = ["respond", "respond_json", "respond_sheet"]

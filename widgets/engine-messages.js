@@ -19,11 +19,13 @@
  */
 
 /**
- * Page → worker: compute calculator `id` for `inputs`; `seq` comes back with the answer.
+ * Page → worker: compute calculator `id` for `inputs`, or with `sheet` the figures of a
+ * character of system `id` (rulescore.derive); `seq` comes back with the answer.
  * @typedef {object} EngineRequest
  * @property {number} seq
- * @property {string} id the calculator's id (the form's data-calculator)
+ * @property {string} id the calculator's id (the form's data-calculator), or a system
  * @property {FormInputs} inputs
+ * @property {boolean} [sheet] true for a character's figures
  */
 
 /**

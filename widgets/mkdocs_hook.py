@@ -40,10 +40,18 @@ def set_fences(config, fences: render.PageFences) -> None:
     superfences["custom_fences"] = others + fences.custom_fences()
 
 
+# Browser libraries from npm (package.json pins them), served from the site itself.
+VENDORED = {"assets/vendor/uqr.mjs": ROOT / "node_modules" / "uqr" / "dist" / "index.mjs"}  # QR codes
+
+
 def on_files(files, config):
     # The browser side lives in widgets/assets; it is served as assets/widgets/.
     for path in sorted(ASSETS.iterdir()):
         files.append(File.generated(config, f"assets/widgets/{path.name}", abs_src_path=str(path)))
+    for served, source in VENDORED.items():
+        if not source.is_file():
+            raise RuntimeError(f"{source.relative_to(ROOT)} is missing: run npm ci")
+        files.append(File.generated(config, served, abs_src_path=str(source)))
     return files
 
 

@@ -21,7 +21,7 @@ from pymdownx.superfences import SuperFencesException
 
 import rulescore
 from rulescore.notation import MINUS, number_text
-from rulescore.web import respond
+from rulescore.web import respond, respond_sheet
 
 _CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 
@@ -91,7 +91,13 @@ def _field(calc_id: str, spec: dict) -> str:
                   "Enter a value to update the result.</span>")
     hint = f'<span class="rc-hint" id="{hint_id}">{escape("; ".join(hint_parts))}</span>'
     error = f'<span class="rc-error" id="{error_id}" data-error-for="{escape(spec["name"])}" hidden></span>'
-    return f'<div class="rc-field rc-field-{kind}">{label}{control}{hint}{needed}{error}</div>'
+    # Where a character fills the field: "Bruno: 12" and a button back to it, once changed.
+    mark = ""
+    if spec.get("character"):
+        mark = "<span {}></span>".format(_attrs(
+            class_="rc-from-character", data_character_for=spec["name"], data_figure=spec["character"],
+            data_party_member=spec.get("party_member"), hidden=True))
+    return f'<div class="rc-field rc-field-{kind}">{label}{control}{hint}{needed}{mark}{error}</div>'
 
 
 def keypad(spec: dict) -> str:
@@ -166,10 +172,12 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
         f"<form {form}>"
         f'<p class="rc-title" id="{title_id}"><strong>{escape(calc["title"])}</strong> '
         f'<span class="rc-summary">{escape(calc["summary"])}</span></p>'
+        f"{_character_bar(page, calc)}"
         f'<fieldset class="rc-inputs" data-search-exclude="true">'
         f'<legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
         f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
         f'<dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
+        f'<div class="rc-party" data-party-view hidden></div>'
         f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
         f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(page, answer)}</ol>'
         f"</details></section>"
@@ -180,6 +188,86 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
         f"Showing the result for the default inputs. "
         f"The live calculator starts once the page has loaded (it needs JavaScript).</p>"
         f"</form>"
+    )
+
+
+def _character_bar(page: PageFences, calc: dict) -> str:
+    """The character picker of a calculator that a character's figures feed (characters.js
+    fills and shows it): that system's characters and parties, or none."""
+    if not any(spec["character"] for spec in calc["inputs"]):
+        return ""
+    picker_id = f"{calc['id']}-character".replace(".", "-")
+    system = calc["id"].split(".")[0]
+    return (
+        f'<p class="rc-character" data-character-bar hidden data-search-exclude="true">'
+        f'<label for="{picker_id}">Character</label> '
+        f'<select id="{picker_id}" data-character-picker data-system="{escape(system)}">'
+        f'<option value="">none</option></select> '
+        f'<button type="button" data-action="save-to-character" hidden></button> '
+        f'<a class="rc-character-link" href="{escape(page.rule_href("characters/#" + system))}">Characters</a>'
+        f'<span class="rc-character-note" data-character-note></span></p>'
+    )
+
+
+def character_editor_html(page: PageFences, system: str) -> str:
+    """A system's character editor for the Characters page: the sheet's fields as a form the
+    generic renderer computes live (rulescore.derive), with the figures for a new character
+    already shown. characters.js lists, saves and shares the characters."""
+    try:
+        fields = rulescore.character_fields(system)
+    except rulescore.RulesInputError as error:
+        raise FenceError(error.message) from None
+    answer = respond_sheet(system)
+    form_id = f"character-{system}"
+    sheet = {"id": form_id, "outputs": rulescore.character_outputs(system)}
+    # A field that follows others (HP from ST) starts at what it follows for a new character.
+    shown = [{**spec, "default": answer["inputs"][spec["name"]]} for spec in fields]
+    name = (f'<div class="rc-field rc-field-text"><label for="{form_id}-name">Name</label>'
+            f'<input type="text" id="{form_id}-name" name="name" data-character-name autocomplete="off" '
+            f'maxlength="60" aria-describedby="{form_id}-name-error">'
+            f'<span class="rc-error" id="{form_id}-name-error" data-error-for="name" hidden></span></div>')
+    title_id = f"{form_id}-title"
+    form = _attrs(id=form_id, class_="rc-calculator rc-character-editor", data_character_editor=system,
+                  data_state="static", novalidate=True, aria_labelledby=title_id)
+    return (
+        f"<form {form}>"
+        f'<p class="rc-title" id="{title_id}"><strong>{escape(SYSTEM_NAMES[system])} characters</strong> '
+        f'<span class="rc-summary">Saved on this device only.</span></p>'
+        f'<div class="rc-roster" data-character-roster data-search-exclude="true"></div>'
+        f'<fieldset class="rc-inputs" data-search-exclude="true"><legend class="rc-visually-hidden">Character</legend>'
+        f'{name}{"".join(_field(form_id, spec) for spec in shown)}</fieldset>'
+        f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
+        f'<dl class="rc-outputs">{_outputs(sheet, answer)}</dl>'
+        f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(page, answer)}</ol>'
+        f"</details></section>"
+        f'<p class="rc-actions" hidden data-search-exclude="true">'
+        f'<button type="button" data-action="save-character">Save character</button> '
+        f'<button type="button" data-action="new-character">New character</button> '
+        f'<button type="button" data-action="reset">Reset</button></p>'
+        f'<p class="rc-status" data-status role="status" data-search-exclude="true">'
+        f"Characters are kept in this browser; editing needs JavaScript.</p>"
+        f'<div class="rc-parties" data-parties hidden data-search-exclude="true"></div>'
+        f"</form>"
+    )
+
+
+SYSTEM_NAMES = {"bfrpg": "Basic Fantasy RPG", "gurps": "GURPS Lite", "shell": "SHELL"}
+
+
+def character_library_html(page: PageFences, which: str) -> str:
+    """Export, import and sharing for the Characters page (characters.js wires them)."""
+    if which != "all":
+        raise FenceError("a character-library fence holds the single word: all")
+    return (
+        '<section class="rc-library" data-character-library hidden data-search-exclude="true">'
+        '<p class="rc-library-actions">'
+        '<button type="button" data-action="export-characters">Export to a file</button> '
+        '<label class="rc-import-file">Import from a file '
+        '<input type="file" accept="application/json,.json" data-import-file></label></p>'
+        '<p class="rc-storage-note" data-storage-note></p>'
+        '<div class="rc-import" data-import-preview hidden role="region" aria-label="Import"></div>'
+        '<div class="rc-share" data-share hidden role="region" aria-label="Share"></div>'
+        "</section>"
     )
 
 
@@ -327,4 +415,6 @@ FENCES: tuple[tuple[str, Callable[[PageFences, str], str]], ...] = (
     ("table", table_html),
     ("example", example_html),
     ("calculators", calculator_list_html),
+    ("character-editor", character_editor_html),
+    ("character-library", character_library_html),
 )

@@ -21,6 +21,7 @@ from ..core import Input, Output, Working, bind_character
 from ..notation import signed
 from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACES, SCORE_RANGE, ability_bonus
 from .encumbrance import ARMORS
+from .planner import MEMBERS as TRAVEL_MEMBERS
 from .shared import SAVE_DEFAULT, SCORE_DEFAULT, SYSTEM
 
 ABILITIES = ("strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma")
@@ -78,8 +79,10 @@ FILLS = {
     "bfrpg.survival": {"current_hp": "hp"},
     "bfrpg.overland": {"movement_ft": "movement_ft", "death_ray_save": "death_ray_save",
                        "constitution": "constitution"},
-    "bfrpg.travel": {"member_1_ft": "movement_ft", "death_ray_save": "death_ray_save",
-                     "constitution": "constitution"},
+    "bfrpg.travel": {**{f"member_{n}_ft": "movement_ft" for n in range(1, TRAVEL_MEMBERS + 1)},
+                     "death_ray_save": "death_ray_save", "constitution": "constitution"},
 }
+# A whole party fills the travel planner's members, one each, in the party's order.
+PARTY_SLOTS = {"bfrpg.travel": {f"member_{n}_ft": n for n in range(1, TRAVEL_MEMBERS + 1)}}
 for _calculator_id, _figures in FILLS.items():
-    bind_character(_calculator_id, _figures)
+    bind_character(_calculator_id, _figures, PARTY_SLOTS.get(_calculator_id))

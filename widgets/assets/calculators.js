@@ -46,8 +46,8 @@ const MINUS = "\u2212"; // the site's one minus sign
 /** @type {Engine | null} */
 let engine = null; // {worker, ready, failure}
 let lastSeq = 0;
-/** @type {Map<number, {form: HTMLFormElement, key: string}>} */
-const waiting = new Map(); // seq -> form awaiting that answer
+/** @type {Map<number, (response: EngineResponse) => void>} */
+const waiting = new Map(); // seq -> what to do with its answer
 /** @type {WeakMap<HTMLFormElement, number>} */
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
 /** @type {WeakSet<Element>} */
@@ -60,8 +60,11 @@ const shownFor = new WeakMap(); // form -> the inputs (as a key) its shown resul
 const defaultsFor = new WeakMap(); // form -> its default inputs (as a key)
 
 /** @returns {HTMLFormElement[]} */
+// Calculator forms, and the character editors of the Characters page: the same renderer
+// computes both; an editor asks for a character's figures (rulescore.derive) instead.
 function forms() {
-  return [.../** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form[data-calculator]"))];
+  return [.../** @type {NodeListOf<HTMLFormElement>} */ (
+    document.querySelectorAll("form[data-calculator], form[data-character-editor]"))];
 }
 
 function engineLive() {
@@ -119,10 +122,10 @@ export function startEngine() {
       clearTimeout(started.deadline);
       engineFailed(data.message);
     } else if (data.type === "result") {
-      const asked = waiting.get(data.seq);
+      const answered = waiting.get(data.seq);
       waiting.delete(data.seq);
       if (!waiting.size) clearTimeout(watchdog);
-      if (asked && newest.get(asked.form) === data.seq) show(asked.form, data.response, asked.key);
+      answered?.(data.response);
     }
   };
   worker.onerror = (event) => {
@@ -186,14 +189,15 @@ function restartEngine(reason) {
 
 // --- Inputs: read, share in the URL, remember on the device -------------------------------
 
+// A character editor's name field is the character's, not an input rulescore reads.
 /** @param {HTMLFormElement} form @returns {Field[]} */
 function fields(form) {
-  return [.../** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]"))];
+  return [.../** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]:not([data-character-name])"))];
 }
 
 // The values as typed: rulescore validates them, so "abc" reaches it and gets its message.
 /** @param {HTMLFormElement} form @returns {FormInputs} */
-function readInputs(form) {
+export function readInputs(form) {
   /** @type {FormInputs} */
   const inputs = {};
   for (const field of fields(form)) {
@@ -248,6 +252,7 @@ function safeDecode(text) {
 
 /** @param {HTMLFormElement} form */
 function inputsFromURL(form) {
+  if (!form.dataset.calculator) return null;
   const found = queryParts().find(([key]) => key === form.dataset.calculator);
   if (!found) return null;
   /** @type {Record<string, string>} */
@@ -295,6 +300,7 @@ function setURL(url) {
 const keepTimers = new WeakMap();
 /** @param {HTMLFormElement} form */
 function keepLater(form) {
+  if (!form.dataset.calculator) return; // a character editor keeps nothing of its own
   clearTimeout(keepTimers.get(form));
   keepTimers.set(form, setTimeout(() => {
     setURL(shareURL(form));
@@ -313,6 +319,7 @@ function remember(form) {
 
 /** @param {HTMLFormElement} form @returns {Record<string, unknown> | null} */
 function remembered(form) {
+  if (!form.dataset.calculator) return null;
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + form.dataset.calculator) || "null");
     return saved && typeof saved === "object" && !Array.isArray(saved) ? saved : null;
@@ -329,7 +336,7 @@ function reset(form) {
   } catch { /* nothing stored */ }
   form.reset(); // back to the defaults the build wrote into the form
   for (const field of fields(form)) delete field.dataset.edited;
-  dropFromURL(form);
+  if (form.dataset.calculator) dropFromURL(form);
   update(form);
   if (engine?.failure) showFailure(form);
 }
@@ -392,13 +399,43 @@ function update(form) {
   const empty = emptyFields(form);
   if (empty.length) return showIncomplete(form, empty);
   const inputs = readInputs(form);
-  waiting.set(seq, { form, key: JSON.stringify(inputs) });
+  const key = JSON.stringify(inputs);
   form.setAttribute("aria-busy", "true");
-  // A live engine has a worker; the form was found by its data-calculator.
-  /** @type {{worker: Worker}} */ (engine).worker.postMessage(/** @satisfies {EngineRequest} */ (
-    { seq, id: /** @type {string} */ (form.dataset.calculator), inputs }));
+  const editor = form.dataset.characterEditor;
+  post({ seq, id: editor ?? /** @type {string} */ (form.dataset.calculator), inputs, sheet: editor !== undefined },
+    (response) => { if (newest.get(form) === seq) show(form, response, key); });
+}
+
+/** @param {EngineRequest} request @param {(response: EngineResponse) => void} then */
+function post(request, then) {
+  waiting.set(request.seq, then);
+  // Only a live engine is asked (engineLive), and a live engine has a worker.
+  /** @type {{worker: Worker}} */ (engine).worker.postMessage(request);
   clearTimeout(watchdog);
   watchdog = setTimeout(() => restartEngine("The calculator engine stopped answering"), ANSWER_TIMEOUT_MS);
+}
+
+/**
+ * An answer from the engine for the character pages and pickers: calculator `id` for
+ * `inputs`, or with `sheet` a character of system `id` (rulescore.derive). Null when the
+ * engine is not live (yet, or at all).
+ * @param {string} id @param {Record<string, unknown>} inputs @param {boolean} [sheet]
+ * @returns {Promise<EngineResponse | null>}
+ */
+export function askEngine(id, inputs, sheet = false) {
+  if (!engineLive()) return Promise.resolve(null);
+  return new Promise((resolve) => post({ seq: ++lastSeq, id, inputs: /** @type {FormInputs} */ (inputs), sheet },
+    resolve));
+}
+
+/** Resolves once the engine is live (never, if it does not come up). */
+export function engineReady() {
+  if (engineLive()) return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener("rc:engine", function ready(event) {
+    if (/** @type {CustomEvent} */ (event).detail.state !== "ready") return;
+    document.removeEventListener("rc:engine", ready);
+    resolve(undefined);
+  }));
 }
 
 /** @param {HTMLFormElement} form */

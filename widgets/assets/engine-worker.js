@@ -1,6 +1,6 @@
 // @ts-check
 // The calculator engine: one module worker per visit runs rulescore in the vendored Pyodide.
-// Messages in: {seq, id, inputs}. Messages out: {type: "ready"}, {type: "failed", message},
+// Messages in: {seq, id, inputs, sheet?}. Messages out: {type: "ready"}, {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
 
 /** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
@@ -38,7 +38,7 @@ const boot = (async () => {
   pyodide.FS.writeFile(WHEEL_PATH, await wheel);
   pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`);
   stage("wheelMounted");
-  /** @type {(id: string, inputsJSON: string) => string} */
+  /** @type {(id: string, inputsJSON: string, sheet: boolean) => string} */
   const respond = pyodide.pyimport("rulescore.web").respond_json;
   stage("rulescoreImported");
   // For the benchmark (and curious readers in devtools): memory and stage times.
@@ -82,12 +82,12 @@ function lastLine(error) {
 }
 
 onmessage = async (/** @type {MessageEvent<EngineRequest>} */ { data }) => {
-  const { seq, id, inputs } = data;
+  const { seq, id, inputs, sheet } = data;
   /** @type {EngineResponse} */
   let response;
   try {
     const respond = await boot;
-    response = JSON.parse(respond(id, JSON.stringify(inputs)));
+    response = JSON.parse(respond(id, JSON.stringify(inputs), Boolean(sheet)));
   } catch (error) {
     response = { ok: false, field: null, message: `The calculator failed unexpectedly: ${lastLine(error)}` };
   }

@@ -1,0 +1,228 @@
+// @ts-check
+// Characters and parties on this device: one versioned JSON document in localStorage, the
+// one place that reads, writes, migrates, imports and exports them. Pure data in and out:
+// nothing here runs what a file or a link contains, and a failed read never overwrites
+// what is stored (the unreadable text is kept aside under BACKUP_KEY).
+
+export const FORMAT = "rules-at-the-table/characters";
+export const VERSION = 1;
+export const SYSTEMS = /** @type {const} */ (["bfrpg", "gurps", "shell"]);
+export const SYSTEM_NAMES = { bfrpg: "Basic Fantasy", gurps: "GURPS", shell: "SHELL" };
+const KEY = "rules-at-the-table:characters";
+const BACKUP_KEY = "rules-at-the-table:characters:unreadable";
+export const MAX_IMPORT_BYTES = 1024 * 1024; // a party of a dozen is a few kilobytes
+const MAX_NAME = 60;
+
+/**
+ * @typedef {"bfrpg" | "gurps" | "shell"} System
+ * @typedef {Record<string, string | boolean>} Fields as a form gives them (rulescore reads the text)
+ * @typedef {{id: string, name: string, system: System, fields: Fields}} Character
+ * @typedef {{id: string, name: string, system: System, members: string[]}} Party members by character id, in order
+ * @typedef {{format: string, version: number, characters: Character[], parties: Party[]}} Store
+ */
+
+/** @returns {Store} */
+export function emptyStore() {
+  return { format: FORMAT, version: VERSION, characters: [], parties: [] };
+}
+
+// Each step turns version N into N + 1; a version-1 document needs none yet. A site update
+// that adds a field needs no step at all: a character without it takes the field's default.
+/** @type {Record<number, (data: any) => any>} */
+const MIGRATIONS = {};
+
+/**
+ * What is stored, migrated to this version; an empty store when nothing is. If the stored
+ * text cannot be read it is kept aside (never lost) and the page starts empty.
+ * @returns {{store: Store, problem: string | null}}
+ */
+export function loadStore() {
+  let text = null;
+  try {
+    text = localStorage.getItem(KEY);
+  } catch {
+    return { store: emptyStore(), problem: "This browser does not let the site keep data (private browsing?)." };
+  }
+  if (text === null) return { store: emptyStore(), problem: null };
+  const read = readDocument(text);
+  if ("store" in read) return { store: read.store, problem: null };
+  try {
+    localStorage.setItem(BACKUP_KEY, text);
+  } catch { /* the original stays where it is */ }
+  return { store: emptyStore(), problem: `Your saved characters could not be read (${read.error}); they are kept aside.` };
+}
+
+/** @param {Store} store @returns {string | null} the problem, if it could not be saved */
+export function saveStore(store) {
+  if (localStorage.getItem(BACKUP_KEY) === null) {
+    const current = localStorage.getItem(KEY);
+    if (current !== null && "error" in readDocument(current)) localStorage.setItem(BACKUP_KEY, current);
+  }
+  try {
+    localStorage.setItem(KEY, JSON.stringify(store));
+    return null;
+  } catch {
+    return "This browser refused to save (storage full or disabled).";
+  }
+}
+
+/**
+ * A characters document (a file, a link, what is stored) checked and migrated; every
+ * problem is a sentence a player can act on. Field values are checked by rulescore later.
+ * @param {string} text @returns {{store: Store} | {error: string}}
+ */
+export function readDocument(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { error: "it is not JSON, so not a characters file" };
+  }
+  if (!data || typeof data !== "object" || data.format !== FORMAT) {
+    return { error: `it is not a Rules at the Table characters file (it should say "format": "${FORMAT}")` };
+  }
+  if (!Number.isInteger(data.version) || data.version < 1) return { error: "its version is missing or not a number" };
+  if (data.version > VERSION) {
+    return { error: `it was made by a newer version of this site (format version ${data.version}; this one reads ` +
+      `up to ${VERSION}): reload the site to update it, then try again` };
+  }
+  for (let version = data.version; version < VERSION; version++) data = MIGRATIONS[version](data);
+  const characters = Array.isArray(data.characters) ? data.characters : null;
+  const parties = data.parties === undefined ? [] : Array.isArray(data.parties) ? data.parties : null;
+  if (!characters || !parties) return { error: "its characters or parties are not lists" };
+  /** @type {Store} */
+  const store = emptyStore();
+  for (const [i, raw] of characters.entries()) {
+    const checked = checkCharacter(raw, `character ${i + 1}`);
+    if (typeof checked === "string") return { error: checked };
+    store.characters.push(checked);
+  }
+  for (const [i, raw] of parties.entries()) {
+    const where = `party ${i + 1}`;
+    if (!raw || typeof raw !== "object") return { error: `${where} is not a party` };
+    const name = checkName(raw.name, where);
+    if (!name.ok) return { error: name.error };
+    if (!SYSTEMS.includes(raw.system)) return { error: `${where} has an unknown game system ${JSON.stringify(raw.system)}` };
+    if (!Array.isArray(raw.members) || raw.members.some((/** @type {unknown} */ m) => typeof m !== "string")) {
+      return { error: `${where} has no list of members` };
+    }
+    const known = new Set(store.characters.filter((c) => c.system === raw.system).map((c) => c.id));
+    store.parties.push({ id: String(raw.id || newId("p")), name: name.value, system: raw.system,
+      members: raw.members.filter((/** @type {string} */ m) => known.has(m)) });
+  }
+  return { store };
+}
+
+/** @param {unknown} raw @param {string} where @returns {Character | string} */
+function checkCharacter(raw, where) {
+  if (!raw || typeof raw !== "object") return `${where} is not a character`;
+  const record = /** @type {Record<string, unknown>} */ (raw);
+  const name = checkName(record.name, where);
+  if (!name.ok) return name.error;
+  const system = /** @type {System} */ (record.system);
+  if (!SYSTEMS.includes(system)) {
+    return `${name.value} has an unknown game system ${JSON.stringify(record.system)} (known: ${SYSTEMS.join(", ")})`;
+  }
+  const fields = record.fields;
+  if (!fields || typeof fields !== "object" || Array.isArray(fields)) return `${name.value} has no fields`;
+  /** @type {Fields} */
+  const kept = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value === "boolean" || typeof value === "string") kept[field] = value.toString().slice(0, 100);
+    else if (typeof value === "number" && Number.isFinite(value)) kept[field] = String(value);
+    else return `${name.value}: the field ${field} holds ${JSON.stringify(value)?.slice(0, 40)}, not a value`;
+    if (typeof value === "boolean") kept[field] = value;
+  }
+  return { id: String(record.id || newId("c")), name: name.value, system, fields: kept };
+}
+
+/** @param {unknown} raw @param {string} where @returns {{ok: true, value: string} | {ok: false, error: string}} */
+function checkName(raw, where) {
+  if (typeof raw !== "string" || !raw.trim()) return { ok: false, error: `${where} has no name` };
+  if (raw.trim().length > MAX_NAME) return { ok: false, error: `${where}'s name is longer than ${MAX_NAME} characters` };
+  return { ok: true, value: raw.trim() };
+}
+
+/** @param {string} prefix */
+export function newId(prefix) {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A name not yet used by a character of the system: "Bruno", then "Bruno (2)"...
+ * @param {Store} store @param {System} system @param {string} name @param {string} [except] an id to ignore */
+export function freeName(store, system, name, except) {
+  const taken = new Set(store.characters.filter((c) => c.system === system && c.id !== except).map((c) => c.name));
+  if (!taken.has(name)) return name;
+  let n = 2;
+  while (taken.has(`${name} (${n})`)) n++;
+  return `${name} (${n})`;
+}
+
+/**
+ * Adds what a file or link holds; a name already used gets a number, ids are made anew
+ * so nothing stored is ever replaced. Returns the new store and what was renamed.
+ * @param {Store} store @param {Store} incoming
+ */
+export function merge(store, incoming) {
+  const result = /** @type {Store} */ (JSON.parse(JSON.stringify(store)));
+  /** @type {Record<string, string>} */
+  const ids = {};
+  /** @type {string[]} */
+  const renamed = [];
+  for (const character of incoming.characters) {
+    const name = freeName(result, character.system, character.name);
+    if (name !== character.name) renamed.push(`${character.name} → ${name}`);
+    ids[character.id] = newId("c");
+    result.characters.push({ ...character, id: ids[character.id], name });
+  }
+  for (const party of incoming.parties) {
+    result.parties.push({ ...party, id: newId("p"), members: party.members.map((m) => ids[m]).filter(Boolean) });
+  }
+  return { store: result, renamed };
+}
+
+/** A document holding some characters (and the parties wholly made of them), for a file or link.
+ * @param {Store} store @param {Set<string>} [characterIds] all when left out @returns {Store} */
+export function selection(store, characterIds) {
+  const chosen = store.characters.filter((c) => !characterIds || characterIds.has(c.id));
+  const ids = new Set(chosen.map((c) => c.id));
+  return { format: FORMAT, version: VERSION, characters: chosen,
+    parties: store.parties.filter((p) => characterIds ? p.members.length && p.members.every((m) => ids.has(m)) : true) };
+}
+
+// --- Links: the document in the URL fragment (never sent to a server), with a checksum so
+// that a link cut short or changed is caught before anything is shown.
+
+/** FNV-1a, 32 bits: enough to notice a damaged link (not a signature). @param {string} text */
+function checksum(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** @param {Store} document @returns {string} the fragment's payload */
+export function toLinkPayload(document) {
+  const bytes = new TextEncoder().encode(JSON.stringify(document));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  const encoded = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return `${encoded}.${checksum(encoded)}`;
+}
+
+/** @param {string} payload @returns {{store: Store} | {error: string}} */
+export function fromLinkPayload(payload) {
+  const damaged = { error: "this link is damaged (cut short or changed on the way); ask for it again" };
+  const at = payload.lastIndexOf(".");
+  if (at < 1 || checksum(payload.slice(0, at)) !== payload.slice(at + 1)) return damaged;
+  let text;
+  try {
+    const binary = atob(payload.slice(0, at).replace(/-/g, "+").replace(/_/g, "/"));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return damaged;
+  }
+  return readDocument(text);
+}
