@@ -30,6 +30,8 @@ const charactersPage = new URL("characters/", siteRoot);
  * @property {Store} store
  * @property {string | null} problem
  * @property {WeakMap<HTMLFormElement, {character: Character, values: Record<string, string | boolean>}>} filled
+ * @property {Map<string, Promise<Set<string>>>} sheetFields by system: the fields its characters store
+ * @property {Map<string, Set<string>>} knownFields the same, once known
  */
 
 // --- Small DOM helpers ---------------------------------------------------------------------
@@ -108,11 +110,30 @@ function characterById(store, id) {
   return store.characters.find((c) => c.id === id) ?? null;
 }
 
-/** The figures a character gives, or the engine's message about what is wrong with them.
- * @param {Character} character @returns {Promise<EngineResponse | null>} */
-async function figuresOf(character) {
-  await engineReady();
-  return askEngine(character.system, character.fields, true);
+/** The fields a character of ``system`` stores, as this version of the site has them (one
+ * engine answer for a new character lists them all, defaults included).
+ * @param {PageState} state @param {string} system @returns {Promise<Set<string>>} */
+function sheetFields(state, system) {
+  let known = state.sheetFields.get(system);
+  if (!known) {
+    known = engineReady().then(() => askEngine(system, {}, true))
+      .then((answer) => {
+        const names = new Set(answer && answer.ok ? Object.keys(answer.inputs) : []);
+        state.knownFields.set(system, names);
+        return names;
+      });
+    state.sheetFields.set(system, known);
+  }
+  return known;
+}
+
+/** The figures a character gives, or the engine's message about what is wrong with them. A
+ * field this version does not know (stored by another version) is kept but not sent.
+ * @param {PageState} state @param {Character} character @returns {Promise<EngineResponse | null>} */
+async function figuresOf(state, character) {
+  const known = await sheetFields(state, character.system);
+  const fields = Object.fromEntries(Object.entries(character.fields).filter(([name]) => known.has(name)));
+  return askEngine(character.system, fields, true);
 }
 
 /** @param {EngineAnswer} answer @param {string} figure */
@@ -413,7 +434,7 @@ async function showImport(state, read, source) {
   area.dataset.importState = "checking";
   area.replaceChildren(element("p", {}, [`Checking ${source}…`]));
   for (const character of read.store.characters) {
-    const answer = await figuresOf(character);
+    const answer = await figuresOf(state, character);
     if (answer && !answer.ok) {
       area.dataset.importState = "refused";
       area.replaceChildren(element("p", { class: "rc-error", role: "alert" }, [
@@ -591,7 +612,7 @@ function bindings(form) {
 
 /** @param {PageState} state @param {HTMLFormElement} form @param {Character} character */
 async function fillFrom(state, form, character) {
-  const answer = await figuresOf(character);
+  const answer = await figuresOf(state, character);
   if (pickerOf(form).value !== `c:${character.id}`) return; // another choice since
   if (!answer || !answer.ok) {
     const note = form.querySelector("[data-character-note]");
@@ -618,7 +639,7 @@ async function fillFrom(state, form, character) {
  * @param {PageState} state @param {HTMLFormElement} form */
 function showChanges(state, form) {
   const filled = state.filled.get(form);
-  const sheetFields = filled ? new Set(Object.keys(filled.character.fields)) : new Set();
+  const stored = filled ? state.knownFields.get(filled.character.system) ?? new Set() : new Set();
   let saveable = 0;
   for (const mark of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-character-for]"))) {
     const name = mark.dataset.characterFor ?? "";
@@ -633,21 +654,11 @@ function showChanges(state, form) {
     }
     const shown = typeof kept === "boolean" ? (kept ? "yes" : "no") : kept;
     mark.replaceChildren(`${filled.character.name}: ${shown} `, button("use-character-value", `Use ${shown}`, { name }));
-    if (sheetFields.has(mark.dataset.figure ?? "") || isSheetField(form, mark.dataset.figure ?? "")) saveable++;
+    if (stored.has(mark.dataset.figure ?? "")) saveable++;
   }
   const saveButton = /** @type {HTMLButtonElement} */ (form.querySelector('[data-action="save-to-character"]'));
   saveButton.hidden = !filled || !saveable;
   if (filled) saveButton.textContent = `Save to ${filled.character.name}`;
-}
-
-// A figure the character stores (ST), as against one derived from what it stores (Move):
-// only the first can be saved back. The editor's fields are not on this page, so the
-// answer's inputs (every field, defaults included) tell them apart.
-/** @type {WeakMap<HTMLFormElement, Set<string>>} */
-const sheetFieldNames = new WeakMap();
-/** @param {HTMLFormElement} form @param {string} name */
-function isSheetField(form, name) {
-  return sheetFieldNames.get(form)?.has(name) ?? false;
 }
 
 /** @param {PageState} state @param {HTMLFormElement} form @param {string} name */
@@ -666,15 +677,14 @@ async function saveToCharacter(state, form) {
   const fresh = loadStore().store; // another tab may have saved meanwhile: change only these fields
   const character = characterById(fresh, filled.character.id);
   if (!character) return;
-  const before = await figuresOf(character);
-  const stored = before && before.ok ? new Set(Object.keys(before.inputs)) : new Set();
+  const stored = await sheetFields(state, character.system);
   for (const [name, figureName] of bindings(form)) {
     const field = fieldOf(form, name);
     if (field && stored.has(figureName) && !sameValue(currentValue(field), filled.values[name] ?? "")) {
       character.fields[figureName] = currentValue(field);
     }
   }
-  const answer = await figuresOf(character);
+  const answer = await figuresOf(state, character);
   if (!answer || !answer.ok) {
     const note = form.querySelector("[data-character-note]");
     if (note) note.textContent = ` Not saved: ${answer ? answer.message : "no engine"}`;
@@ -694,7 +704,7 @@ async function fillParty(state, form, party) {
   const members = party.members.map((id) => characterById(state.store, id)).filter((c) => c !== null);
   const slots = bindings(form).filter(([, , member]) => member > 0);
   if (!slots.length) return showParty(state, form);
-  const answers = await Promise.all(members.map(figuresOf));
+  const answers = await Promise.all(members.map((member) => figuresOf(state, member)));
   if (pickerOf(form).value !== `p:${party.id}`) return;
   const view = /** @type {HTMLElement} */ (form.querySelector("[data-party-view]"));
   /** @type {Node[]} */
@@ -735,11 +745,11 @@ async function showParty(state, form) {
   const asked = picker.value;
   const members = party.members.map((id) => characterById(state.store, id)).filter((c) => c !== null);
   const outputs = [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".rc-output"))]
-    .filter((row) => !row.hidden).slice(0, 4)
+    .filter((row) => !row.hidden).slice(0, 5)
     .map((row) => [row.querySelector("[data-output]")?.getAttribute("data-output") ?? "",
       row.querySelector("dt")?.textContent ?? ""]);
   const rows = await Promise.all(members.map(async (member) => {
-    const answer = await figuresOf(member);
+    const answer = await figuresOf(state, member);
     if (!answer || !answer.ok) return [member.name, answer ? answer.message : "no engine"];
     const inputs = { ...readInputs(form) };
     for (const [name, figureName] of bindings(form)) {
@@ -773,12 +783,11 @@ function init() {
   if (!editorForms.length && !pickers.length && !library) return;
   const { store, problem } = loadStore(); // once per page
   /** @type {PageState} */
-  const state = { store, problem, filled: new WeakMap() };
+  const state = { store, problem, filled: new WeakMap(), sheetFields: new Map(), knownFields: new Map() };
   for (const form of editorForms) if (!started.has(form)) { started.add(form); bindEditor(state, form); }
   for (const form of pickers) {
     if (started.has(form)) continue;
     started.add(form);
-    noteSheetFields(form);
     bindPicker(state, form);
   }
   if (library && !started.has(library)) {
@@ -788,15 +797,6 @@ function init() {
       showImport(state, fromLinkPayload(location.hash.slice("#import=".length)), "this link");
     }
   }
-}
-
-/** Which figures a character stores, from one engine answer for a new character.
- * @param {HTMLFormElement} form */
-async function noteSheetFields(form) {
-  const system = pickerOf(form).dataset.system ?? "";
-  await engineReady();
-  const answer = await askEngine(system, {}, true);
-  if (answer && answer.ok) sheetFieldNames.set(form, new Set(Object.keys(answer.inputs)));
 }
 
 function whenParsed() {
