@@ -218,6 +218,7 @@ class Output(NamedTuple):
     format: str = "number"
     min: Any = None  # the range every value of this output lies in, where numeric
     max: Any = None
+    names_member: bool = False  # the value is a party member's number (a page may show their name)
 
     def text(self, value: Any) -> str:
         return OUTPUT_FORMATS[self.format](value)
@@ -225,7 +226,7 @@ class Output(NamedTuple):
     def describe(self) -> dict[str, Any]:
         low, high = (0, 1) if self.format == "percent" else (self.min, self.max)
         return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help,
-                "format": self.format, "min": plain(low), "max": plain(high)}
+                "format": self.format, "min": plain(low), "max": plain(high), "names_member": self.names_member}
 
 
 class Result(Mapping[str, Any]):

@@ -138,7 +138,8 @@ def _outputs(calc: dict, answer: dict) -> str:
     for spec in calc["outputs"]:
         shown = answer["outputs"][spec["name"]]
         unit = f' <span class="rc-unit">{escape(spec["unit"])}</span>' if spec["unit"] else ""
-        value = _attrs(data_output=spec["name"], data_value=rulescore_json(shown["value"]))
+        value = _attrs(data_names_member=spec.get("names_member"), data_output=spec["name"],
+                       data_value=rulescore_json(shown["value"]))
         title = f' title="{escape(spec["help"])}"' if spec["help"] else ""
         # An output that does not apply to these inputs (None) is left out of sight; the
         # renderer shows its row again when a result has a value for it.

@@ -52,6 +52,8 @@ def _planner_inputs() -> list[Input]:
     inputs=_planner_inputs(),
     outputs=[
         Output("pace_ft", "Party pace", "ft/round", min=1, max=480),
+        Output("slowest_member", "Slowest member", help="whose movement sets the pace (the first, on a tie)",
+               min=1, max=MEMBERS, names_member=True),
         *(Output(f"leg_{i}_miles", f"Leg {i}", "miles", min=0) for i in range(1, LEGS + 1)),
         Output("journey_miles", "Total distance", "miles", min=0),
         Output("journey_days", "Total days", "days", min=0, max=60 * LEGS),
@@ -73,8 +75,8 @@ def travel(step: Working, by_air: bool, death_ray_save: int, constitution: int, 
     ...     "member_1_ft": 40, "member_2_ft": 30, "leg_1_terrain": "road", "leg_1_days": 2,
     ...     "leg_2_terrain": "forest", "leg_2_days": 2, "leg_2_forced": True,
     ...     "leg_3_terrain": "mountains", "leg_3_days": 1})
-    >>> result["pace_ft"], result["leg_1_miles"], result["leg_2_miles"], result["leg_3_miles"]
-    (30, 48, 36, 6)
+    >>> result["pace_ft"], result["slowest_member"], result["leg_1_miles"], result["leg_2_miles"]
+    (30, 2, 48, 36)
     >>> result["journey_miles"], result["journey_days"], result["forced_march_days"]
     (90, 5, 2)
     >>> result["march_damage_chance"]
@@ -82,12 +84,13 @@ def travel(step: Working, by_air: bool, death_ray_save: int, constitution: int, 
     """
     speeds = [inputs[f"member_{i}_ft"] for i in range(1, MEMBERS + 1) if inputs[f"member_{i}_ft"] > 0]
     pace = min(speeds)
+    slowest = next(i for i in range(1, MEMBERS + 1) if inputs[f"member_{i}_ft"] == pace)
     step(f"Pace: a group moves at its slowest member's rate = the least of {', '.join(map(str, speeds))} "
          f"= {pace}' per round.", rule="#wilderness-movement-rates")
     base = wilderness_miles(pace)
     step(f"Wilderness rate = 0.6 × {pace} = {n(base)} miles in an 8-hour day of open, clear terrain.",
          rule="#wilderness-movement-rates")
-    out: dict[str, Any] = {"pace_ft": pace}
+    out: dict[str, Any] = {"pace_ft": pace, "slowest_member": slowest}
     total_miles, total_days, forced_days = Fraction(0), 0, 0
     for i in range(1, LEGS + 1):
         days = inputs[f"leg_{i}_days"]

@@ -165,6 +165,10 @@ def test_a_whole_party_in_the_travel_planner_and_in_rows(page, url):
     assert "Alda" in view and "Pip" in view
     pace = shown_outputs(travel)["pace_ft"][0]
     assert pace == min(alda["movement_ft"], pip["movement_ft"])
+    slowest = "Alda" if alda["movement_ft"] <= pip["movement_ft"] else "Pip"
+    named = travel.locator("[data-member-named]")
+    named.wait_for()
+    assert named.inner_text().startswith(f"Slowest member: {slowest}")
     form = open_calculator_page(page, url, "bfrpg.encumbrance")
     form.locator("[data-character-picker]").select_option(label="Whole party: Tuesday group")
     table = form.locator("[data-party-table]")

@@ -566,7 +566,10 @@ function bindPicker(state, form) {
     if (/** @type {Element} */ (event.target).matches("[data-character-picker]")) return;
     showChanges(state, form);
   });
-  form.addEventListener("rc:result", () => { if (picker.value.startsWith("p:")) showParty(state, form); });
+  form.addEventListener("rc:result", () => {
+    if (picker.value.startsWith("p:")) showParty(state, form);
+    nameMembers(state, form);
+  });
   form.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("button");
     if (target?.dataset.action === "use-character-value") useCharacterValue(state, form, target.dataset.name ?? "");
@@ -728,6 +731,20 @@ async function fillParty(state, form, party) {
       "only the first ones count."])] : []));
   view.hidden = false;
   recompute(form);
+}
+
+/** Where a result names a party member by number (the travel planner's slowest member), the
+ * party view says who that is. @param {PageState} state @param {HTMLFormElement} form */
+function nameMembers(state, form) {
+  const line = form.querySelector("[data-member-named]");
+  const party = state.store.parties.find((p) => `p:${p.id}` === pickerOf(form).value);
+  const named = /** @type {HTMLElement | null} */ (form.querySelector("[data-names-member]"));
+  if (!party || !named) return line?.remove();
+  const member = characterById(state.store, party.members[Number(named.dataset.value) - 1] ?? "");
+  const label = named.closest(".rc-output")?.querySelector("dt")?.textContent ?? "";
+  const text = member ? `${label}: ${member.name} (member ${named.dataset.value})` : "";
+  if (line) line.textContent = text;
+  else form.querySelector("[data-party-view]")?.append(element("p", { "data-member-named": "" }, [text]));
 }
 
 /** @param {HTMLInputElement | HTMLSelectElement} field */
