@@ -205,7 +205,7 @@ def _character_bar(page: PageFences, calc: dict) -> str:
         f'<select id="{picker_id}" data-character-picker data-system="{escape(system)}">'
         f'<option value="">none</option></select> '
         f'<button type="button" data-action="save-to-character" hidden></button> '
-        f'<a class="rc-character-link" href="{escape(page.rule_href("characters/#" + system))}">Characters</a>'
+        f'<a class="rc-character-link" href="{escape(page.rule_href("characters/#character-" + system))}">Characters</a>'
         f'<span class="rc-character-note" data-character-note></span></p>'
     )
 
