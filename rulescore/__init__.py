@@ -6,6 +6,9 @@ tables printed on the rules pages. ``rulescore.notation`` (how numbers and dice 
 ``rulescore.web.respond`` (the answer shape the site shows) are public too. Characters:
 ``character_fields(system)`` and ``derive(system, values)`` for "bfrpg", "gurps" and "shell";
 a calculator input a character fills says which figure in its catalogue entry ("character").
+Sessions: ``session.new(system, party)``, ``session.apply(state, action, roll=None)``,
+``session.view(state, gm=False)``, ``session.undo(state)`` and ``session.redo(state)``: the
+clock, lights, wounds and log of a game, as plain JSON data.
 
 Where the rules live: ``rulescore/bfrpg``, ``rulescore/gurps`` and ``rulescore/shell``, one
 module per topic of the reference; ``core`` declares calculators and tables, ``dice`` the
@@ -19,9 +22,12 @@ from . import bfrpg, gurps, shell  # noqa: F401
 from .characters import character_fields, character_outputs, derive
 from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table
 
+# Sessions (new, apply, view, undo, redo) register nothing: after the rules, so the order above holds.
+from . import session  # isort: skip
+
 __version__ = "0.1.0"
 __all__ = ["catalogue", "calculate", "table", "tables", "character_fields", "character_outputs", "derive", "Result",
-           "RulesInputError", "__version__"]
+           "RulesInputError", "session", "__version__"]
 
 
 def catalogue() -> list[dict[str, Any]]:

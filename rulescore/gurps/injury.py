@@ -118,6 +118,16 @@ def reeling(current: int, hp: int) -> bool:
     return 3 * current < hp
 
 
+def death_checks_crossed(before: int, after: int, hp: int) -> list[int]:
+    """The multiples k of −k × HP that a fall from ``before`` to ``after`` HP reaches or passes:
+    one HT roll to survive for each.
+
+    >>> death_checks_crossed(5, -21, 10), death_checks_crossed(-10, -12, 10)
+    ([1, 2], [])
+    """
+    return [k for k in DEATH_MULTIPLES if after <= -k * hp < before]
+
+
 def hp_state(current: int, hp: int) -> str:
     """What the HP left mean, in words."""
     if current <= -DEAD_MULTIPLE * hp:
@@ -214,7 +224,7 @@ def injury(step: Working, damage: int, dr: int, damage_type: str, hp: int, hp_lo
         roll_chart(step, ht, "HT", f"shrugs off the major wound {pct(ht_chance)} of the time")
     after = before - hurt
     step(f"HP left = {n(before)} − {hurt} = {n(after)}.", rule="#general-damage")
-    crossed = [k for k in DEATH_MULTIPLES if after <= -k * hp < before]
+    crossed = death_checks_crossed(before, after, hp)
     dead = after <= -DEAD_MULTIPLE * hp
     conscious = None  # no roll above 0 HP
     if dead:

@@ -68,6 +68,16 @@ def object_breaks(damage: int, object_hp: int, impaling: bool = False) -> bool:
     return done > object_hp
 
 
+def is_lethal(non_lethal: bool, damage_type: str, location: str) -> bool:
+    """Whether a blow's damage is lethal: non-lethal damage needs a crushing blow to the torso or
+    head (docs: shell/damage.md#crushing).
+
+    >>> is_lethal(True, "crushing", "head"), is_lethal(True, "cutting", "head"), is_lethal(False, "crushing", "torso")
+    (False, True, True)
+    """
+    return not (non_lethal and damage_type == "crushing" and location in ("torso", "head"))
+
+
 @declare_calculator(
     id="shell.damage",
     system=SYSTEM,
@@ -166,7 +176,7 @@ def damage(step: Working, damage: int, damage_type: str, location: str, armour_d
             step(f"The {counted} HP also count toward the {limb}'s 40%.", rule="#hit-location")
     else:
         counted = lost
-    lethal = not (non_lethal and damage_type == "crushing" and location in ("torso", "head"))
+    lethal = is_lethal(non_lethal, damage_type, location)
     if non_lethal and lethal:
         step("Non-lethal damage needs a crushing blow to the torso or head; this blow is lethal.", rule="#crushing")
     lethal_total = lethal_before + (counted if lethal else 0)

@@ -1,0 +1,441 @@
+"""The Basic Fantasy session: turns and rounds, lights burning down, searching, listening and
+forcing doors, days in the wilderness (travel, forced marches, food and water, getting lost)
+and hit points. Dispatched by :mod:`rulescore.session`; every figure comes from the dungeon
+and wilderness modules (light, doors_and_traps, survival, forced_march, wilderness).
+
+Time is counted in combat rounds, 60 to a turn of about 10 minutes. A torch lit with a 1d4 of
+2 burns 6 turns, so it is out once six turns have passed:
+
+>>> from rulescore import session
+>>> state = session.apply(session.new("bfrpg", []), {"do": "light", "source": "torch"}, roll=lambda n, s: [2])
+>>> [session.view(session.apply(state, {"do": "advance", "turns": t}))["lights"][0]["state"] for t in (1, 5, 6)]
+['burning', 'burning low', 'went out']
+
+Our readings, where the sources leave a choice (each also said in the log entry it shapes):
+
+- A light is "burning low" for the players once it could go out within a turn: its time
+  burning is within a turn of the least its dice give (a torch after 4 turns, a lantern after
+  18), or within its last turn for a candle. That depends only on the dice, never on the roll.
+- Listening and forcing a door take no time of their own: the rules give them none.
+- Several searchers of one area for secret doors: the third spends two turns and every later
+  one an hour (six turns) on each 10' of wall, where the first two spend one.
+- A day with enough food (or water) ends the count of days without it, and with it the loss of
+  natural healing that count caused.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core import Input, RulesInputError, get_calculator
+from ..notation import signed
+from ..session import Dice, State, keys, member, members, name_of, note, sheet, take
+from .doors_and_traps import DOOR_DICE, SEARCH_SQUARE_FT, door_range, range_text, secret_door_range, trap_range
+from .forced_march import FORCED_MARCH_HOURS
+from .light import CANDLE_TURNS_PER_INCH, LIGHT, LIGHT_SOURCES, burn_dice_text
+from .saves import save_succeeds
+from .survival import FOOD_GRACE_DAYS, WATER_DIE
+from .time_scale import ROUNDS_PER_TURN, TURN_MINUTES
+from .wilderness import DAY_HOURS, TERRAIN, TERRAIN_CHOICES
+
+DUNGEON = "bfrpg/dungeon/"
+WILDERNESS = "bfrpg/wilderness/"
+DAY_TURNS = 24 * 60 // TURN_MINUTES  # 144 turns in a day
+HOUR_TURNS = 60 // TURN_MINUTES
+MAX_TURNS = 100_000
+
+_CANDLE = next(spec for spec in get_calculator("bfrpg.light").inputs if spec.name == "candle_height_in")
+SOURCE = Input("source", "Light source", "choice", None, choices=tuple((s.key, s.label) for s in LIGHT_SOURCES))
+HEIGHT = _CANDLE._replace(name="height_in", default=None)
+TURNS = Input("turns", "Turns", "int", None, min=0, max=MAX_TURNS)
+ROUNDS = Input("rounds", "Rounds", "int", None, min=0, max=MAX_TURNS * ROUNDS_PER_TURN)
+WALL = Input("wall_ft", "Wall searched", "number", 10, unit="ft", min=10, max=1000, step=10,
+             help="10' of wall a turn for each searcher")
+SQUARES = Input("squares", "10' squares searched", "int", 1, min=1, max=100)
+SEARCH_FOR = Input("for", "Searching for", "choice", None, choices=(("secret_doors", "secret doors"),
+                                                                    ("traps", "traps")))
+DOOR = Input("door", "Door", "choice", None, choices=tuple((roll.name.removesuffix("_door"), roll.label)
+                                                           for roll in DOOR_DICE))
+HP = Input("hp", "Hit points", "int", None, min=0, max=1000)
+MAGIC = Input("magic", "Magical healing", "bool", False)
+ACTIVITY = Input("activity", "The day's activity", "choice", None,
+                 choices=(("travel", "travel"), ("forced_march", "forced march"), ("rest", "rest")))
+TERRAIN_INPUT = Input("terrain", "Terrain", "choice", "clear", choices=TERRAIN_CHOICES)
+
+
+# --------------------------------------------------------------------------- time
+
+def clock_text(rounds: int) -> str:
+    turn, into = divmod(rounds, ROUNDS_PER_TURN)
+    return f"turn {turn}" + (f", round {into}" if into else "")
+
+
+def _at(state: State) -> str:
+    return clock_text(state["clock"]["rounds"])
+
+
+def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
+    """The BFRPG part of a new session: the clock at 0, no lights, each character unhurt."""
+    return {"clock": {"rounds": 0}, "lights": [], "searches": {"secret_doors": {}, "traps": {}},
+            "characters": {c["id"]: {"hp": sheets[c["id"]]["hp"], "days_without_food": 0, "days_without_water": 0,
+                                     "forced_march_days": 0, "march_save_failed": False} for c in party}}
+
+
+def _rounds_left(light: dict[str, Any], now: int) -> int:
+    out_at: int = light["lit_at"] + light["burn_rounds"]
+    return max(out_at - now, 0)
+
+
+def _pass_time(state: State, rounds: int) -> None:
+    """Move the clock on; each light whose time runs out on the way goes out (logged)."""
+    before = state["clock"]["rounds"]
+    after = before + rounds
+    for light in sorted(state["lights"], key=lambda light: light["lit_at"] + light["burn_rounds"]):
+        out_at = light["lit_at"] + light["burn_rounds"]
+        if before < out_at <= after:
+            label = light["source"]
+            note(state, clock_text(out_at), f"The {label} (light {light['id']}) went out.", DUNGEON + "#light",
+                 gm_text=f"The {label} (light {light['id']}) went out: its {light['burn_rounds'] // ROUNDS_PER_TURN}"
+                         f" turns are up.")
+    state["clock"]["rounds"] = after
+
+
+def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "advance", "turns": N}`` or ``{"do": "advance", "rounds": N}``."""
+    keys(action, ("turns", "rounds"))
+    if ("turns" in action) == ("rounds" in action):
+        raise RulesInputError("turns", "advance: give either turns or rounds (not both).")
+    if "turns" in action:
+        turns = take(action, TURNS)
+        rounds, text = turns * ROUNDS_PER_TURN, f"{turns} turn{'s' if turns != 1 else ''} pass (about " \
+                                                 f"{turns * TURN_MINUTES} minutes)."
+    else:
+        rounds = take(action, ROUNDS)
+        text = f"{rounds} combat round{'s' if rounds != 1 else ''} pass ({ROUNDS_PER_TURN} rounds make a turn)."
+    note(state, _at(state), text, DUNGEON + "#time-and-scale")
+    _pass_time(state, rounds)
+
+
+# --------------------------------------------------------------------------- light
+
+def light(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "light", "source": "torch" | "lantern" | "candle", "height_in": H, "by": id}``;
+    the height only for a candle, the bearer optional."""
+    keys(action, ("source", "height_in", "by"))
+    source = LIGHT[take(action, SOURCE)]
+    by = member(state, action, "by", "Carried by") if "by" in action else None
+    who = f"{name_of(state, by)} lights" if by else "The party lights"
+    ident = 1 + max((light["id"] for light in state["lights"]), default=0)
+    if source.burn is None:
+        height = take(action, HEIGHT)
+        turns = CANDLE_TURNS_PER_INCH * height
+        if turns.denominator != 1 and (turns * ROUNDS_PER_TURN).denominator != 1:
+            raise RulesInputError("height_in", "Candle height: give whole or half inches.")
+        burn_rounds = int(turns * ROUNDS_PER_TURN)
+        text = (f"{who} a candle ({_inches(height)} in) as light {ident}: about {CANDLE_TURNS_PER_INCH} turns per "
+                f"inch, so {_turns_text(burn_rounds)}.")
+        note(state, _at(state), text, DUNGEON + "#light")
+    else:
+        if "height_in" in action:
+            raise RulesInputError("height_in", f"Candle height: only a candle takes one, not a {source.key}.")
+        total = sum(dice(source.burn.number, source.burn.sides)) + source.burn.add
+        burn_rounds = total * ROUNDS_PER_TURN
+        label = source.label.lower()
+        note(state, _at(state), f"{who} a {label} as light {ident}; it burns {burn_dice_text(source.burn)} turns, "
+                                f"rolled in secret.", DUNGEON + "#light",
+             gm_text=f"{who} a {label} as light {ident}: {burn_dice_text(source.burn)} turns, rolled "
+                     f"{total - source.burn.add} + {source.burn.add} = {total} turns.")
+    state["lights"].append({"id": ident, "source": source.key, "by": by, "lit_at": state["clock"]["rounds"],
+                            "burn_rounds": burn_rounds})
+
+
+def _inches(height: Any) -> str:
+    return str(height.numerator) if height.denominator == 1 else f"{float(height):g}"
+
+
+def _turns_text(rounds: int) -> str:
+    turns, extra = divmod(rounds, ROUNDS_PER_TURN)
+    return f"{turns} turns" + (f" and {extra} rounds" if extra else "")
+
+
+def _light_view(light: dict[str, Any], now: int, gm: bool) -> dict[str, Any]:
+    source = LIGHT[light["source"]]
+    left = _rounds_left(light, now)
+    least = (source.burn.least * ROUNDS_PER_TURN) if source.burn else light["burn_rounds"]
+    burning = left > 0
+    low = burning and now - light["lit_at"] >= least - ROUNDS_PER_TURN
+    shown: dict[str, Any] = {"id": light["id"], "source": light["source"], "by": light["by"], "burning": burning,
+                             "state": "went out" if not burning else "burning low" if low else "burning"}
+    if gm:
+        shown.update(turns_left=math.ceil(left / ROUNDS_PER_TURN), rounds_left=left,
+                     burns_turns=light["burn_rounds"] / ROUNDS_PER_TURN
+                     if light["burn_rounds"] % ROUNDS_PER_TURN else light["burn_rounds"] // ROUNDS_PER_TURN)
+    return shown
+
+
+# --------------------------------------------------------------------------- searching, listening, doors
+
+def search(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "search", "for": "secret_doors", "by": id, "wall_ft": 10, "area": "..."}`` or
+    ``{"do": "search", "for": "traps", "by": id, "squares": 1, "area": "..."}``. The GM rolls."""
+    keys(action, ("for", "by", "wall_ft", "squares", "area"))
+    what = take(action, SEARCH_FOR)
+    by = member(state, action, "by", "Searcher")
+    area = action.get("area", "here")
+    if not isinstance(area, str) or not area.strip() or len(area) > 80:
+        raise RulesInputError("area", "Area: give a short name for the place searched (80 characters at most).")
+    who, figures = name_of(state, by), sheet(state, by)
+    done: list[str] = state["searches"][what].setdefault(area, [])
+    if what == "traps":
+        if "wall_ft" in action:
+            raise RulesInputError("wall_ft", "Wall searched: a trap search counts 10' squares (squares), not wall.")
+        if by in done:
+            raise RulesInputError("by", f"Searcher: {who} has already searched {area} for traps; a character gets "
+                                        f"one useful search of a place (bfrpg/dungeon/#searching-for-traps).")
+        squares = take(action, SQUARES)
+        wins, turns = trap_range(figures["race"]), squares
+        timing = f"{squares} 10' square{'s' if squares != 1 else ''}, at least a turn each"
+        rule = DUNGEON + "#searching-for-traps"
+    else:
+        if "squares" in action:
+            raise RulesInputError("squares", "10' squares searched: a secret door search counts wall (wall_ft).")
+        sections = int(take(action, WALL)) // SEARCH_SQUARE_FT
+        wins = secret_door_range(figures["race"], figures["intelligence"])
+        per = 1 if len(done) < 2 else 2 if len(done) == 2 else HOUR_TURNS
+        turns = per * sections
+        timing = (f"{sections * SEARCH_SQUARE_FT}' of wall, {per} turn{'s' if per != 1 else ''} per 10'"
+                  + ("" if len(done) < 2 else " (the third searcher of a place takes two turns)" if len(done) == 2
+                     else " (after three searchers, every search of a place takes an hour)"))
+        rule = DUNGEON + ("#secret-doors" if len(done) < 2 else "#several-searchers")
+    face = dice.one(6)
+    done.append(by)
+    found = face <= wins
+    label = "secret doors" if what == "secret_doors" else "traps"
+    note(state, _at(state), f"{who} searches {area} for {label}: {timing}; the GM rolls.", rule,
+         gm_text=f"{who} searches {area} for {label}: {timing}. Rolled {face} on 1d6 against "
+                 f"{range_text(wins, 6)}: " + (f"finds any {label[:-1]} there." if found else
+                                               "finds nothing, even if there is something to find."))
+    _pass_time(state, turns * ROUNDS_PER_TURN)
+
+
+def listen(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "listen", "by": id}``: 1 on 1d6, rolled by the GM; it takes no time of its own."""
+    keys(action, ("by",))
+    by = member(state, action, "by", "Listener")
+    who = name_of(state, by)
+    face = dice.one(6)
+    note(state, _at(state), f"{who} listens at a door; the GM rolls.", DUNGEON + "#listening-at-doors",
+         gm_text=f"{who} listens at a door: rolled {face} on 1d6, "
+                 + ("a 1: hears whatever there is to hear." if face == 1 else "not a 1: hears nothing."))
+
+
+def force(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "force", "door": "stuck" | "locked" | "bend_bars", "by": id}``: 1 plus the Strength
+    bonus on 1d6, 1d10 or 1d20; it takes no time of its own."""
+    keys(action, ("door", "by"))
+    door = take(action, DOOR)
+    by = member(state, action, "by", "Character")
+    roll = next(roll for roll in DOOR_DICE if roll.name.removesuffix("_door") == door)
+    who, wins = name_of(state, by), door_range(sheet(state, by)["strength"])
+    rule = DUNGEON + ("#stuck-doors" if door == "stuck" else "#locked-doors-and-metal-bars")
+    if wins <= 0:
+        note(state, _at(state), f"{who} cannot force it alone: with a Strength penalty the range is 0, so no roll "
+                                f"on 1d{roll.sides} succeeds (our reading); help, tools or another way are needed.",
+             rule)
+        return
+    face = dice.one(roll.sides)
+    note(state, _at(state), f"{roll.label}: {who} needs {range_text(wins, roll.sides)}, rolled {face}: "
+                            + ("it gives way." if face <= wins else "it holds."), rule)
+
+
+# --------------------------------------------------------------------------- hit points
+
+def _hp_change(state: State, action: dict[str, Any], sign: int) -> None:
+    keys(action, ("who", "hp", "magic") if sign > 0 else ("who", "hp"))
+    who = member(state, action, "who")
+    amount = take(action, HP)
+    character, top = state["characters"][who], sheet(state, who)["hp"]
+    name = name_of(state, who)
+    if sign < 0:
+        character["hp"] -= amount
+        note(state, _at(state), f"{name} takes {amount} damage: {character['hp']} of {top} HP.", None)
+        return
+    magic = take(action, MAGIC)
+    if not magic and not _heals_naturally(character):
+        raise RulesInputError("magic", f"Magical healing: {name} has lost natural healing to hunger or thirst; "
+                                       f"only magic heals now (bfrpg/dungeon/#dungeon-survival).")
+    character["hp"] = min(character["hp"] + amount, top)
+    note(state, _at(state), f"{name} is healed{' by magic' if magic else ''}: {character['hp']} of {top} HP"
+                            + (" (never above the full score)." if character["hp"] == top else "."),
+         DUNGEON + "#dungeon-survival" if magic else None)
+
+
+def damage(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "damage", "who": id, "hp": N}``: hit points lost, as rolled at the table."""
+    _hp_change(state, action, -1)
+
+
+def heal(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "heal", "who": id, "hp": N, "magic": false}``: natural healing stops with hunger
+    and thirst; magic always works."""
+    _hp_change(state, action, 1)
+
+
+def _heals_naturally(character: dict[str, Any]) -> bool:
+    fed: bool = character["days_without_food"] <= FOOD_GRACE_DAYS
+    return fed and character["days_without_water"] == 0
+
+
+# --------------------------------------------------------------------------- wilderness days
+
+def day(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "day", "activity": "travel" | "forced_march" | "rest", "terrain": "forest",
+    "without_food": [ids], "without_water": [ids]}``: a whole day passes."""
+    keys(action, ("activity", "terrain", "without_food", "without_water"))
+    activity = take(action, ACTIVITY)
+    terrain = take(action, TERRAIN_INPUT)
+    if activity == "rest" and "terrain" in action:
+        raise RulesInputError("terrain", "Terrain: a day of rest goes nowhere; leave the terrain out.")
+    hungry = members(state, action, "without_food", "Without food")
+    thirsty = members(state, action, "without_water", "Without water")
+    at = _at(state)
+    if activity == "rest":
+        note(state, at, "A day of rest: the forced march count starts again for everyone.",
+             WILDERNESS + "#forced-march")
+        for character in state["characters"].values():
+            character.update(forced_march_days=0, march_save_failed=False)
+    else:
+        if not state["party"]:
+            raise RulesInputError("activity", "The day's activity: a party with no one in it cannot travel.")
+        forced = activity == "forced_march"
+        slowest = min(state["party"], key=lambda c: sheet(state, c["id"])["movement_ft"])
+        pace = sheet(state, slowest["id"])["movement_ft"]
+        trip = get_calculator("bfrpg.overland").run({"movement_ft": pace, "terrain": terrain, "forced_march": forced,
+                                                           "days": 1})
+        miles = trip["miles_per_day"]
+        ground = TERRAIN[terrain].label.lower()
+        note(state, at, f"A day of {'forced march' if forced else 'travel'} "
+                        f"({FORCED_MARCH_HOURS if forced else DAY_HOURS} hours) through {ground}"
+                        f" at {slowest['name']}'s pace ({pace}' a round, the slowest): {miles:g} miles.",
+             WILDERNESS + ("#forced-march" if forced else "#terrain"))
+        if forced:
+            for character in state["party"]:
+                _forced_march_day(state, character["id"], dice, at)
+    for character in state["party"]:
+        _food_and_water(state, character["id"], character["id"] in hungry, character["id"] in thirsty, dice, at)
+    _pass_time(state, DAY_TURNS * ROUNDS_PER_TURN)
+
+
+def _forced_march_day(state: State, who: str, dice: Dice, at: str) -> None:
+    character, figures, name = state["characters"][who], sheet(state, who), name_of(state, who)
+    character["forced_march_days"] += 1
+    days = character["forced_march_days"]
+    rule = WILDERNESS + "#forced-march"
+    if days == 1:
+        note(state, at, f"{name}: the first day of forced march costs nothing.", rule)
+        return
+    if not character["march_save_failed"]:
+        bonus, target = figures["constitution_bonus"], figures["death_ray_save"]
+        face = dice.one(20)
+        if save_succeeds(face, bonus, target):
+            note(state, at, f"{name}: day {days} of forced march; save vs. Death Ray rolled {face}"
+                            f"{_bonus(bonus, 'Constitution')} against {target}: saved, no damage.", rule)
+            return
+        character["march_save_failed"] = True
+        why = (f"save vs. Death Ray rolled {face}{_bonus(bonus, 'Constitution')} against {target}: failed, and it is "
+               f"not rolled again until a day of rest")
+    else:
+        why = "the save already failed, so the damage comes without one"
+    hurt = dice.one(6)
+    character["hp"] -= hurt
+    note(state, at, f"{name}: day {days} of forced march; {why}; 1d6 damage = {hurt}: {character['hp']} of "
+                    f"{figures['hp']} HP.", rule)
+
+
+def _bonus(bonus: int, ability: str) -> str:
+    """" +1 (Wisdom)", or nothing for no bonus."""
+    return f" {signed(bonus)} ({ability})" if bonus else ""
+
+
+def _food_and_water(state: State, who: str, hungry: bool, thirsty: bool, dice: Dice, at: str) -> None:
+    character, name, top = state["characters"][who], name_of(state, who), sheet(state, who)["hp"]
+    if hungry:
+        character["days_without_food"] += 1
+        days = character["days_without_food"]
+        if days > FOOD_GRACE_DAYS:
+            character["hp"] -= 1
+            note(state, at, f"{name}: day {days} without enough food costs 1 HP ({character['hp']} of {top}), "
+                            f"and natural healing stops.", DUNGEON + "#going-hungry")
+        else:
+            note(state, at, f"{name}: day {days} without enough food; the first {FOOD_GRACE_DAYS} do no harm.",
+                 DUNGEON + "#going-hungry")
+    elif character["days_without_food"]:
+        character["days_without_food"] = 0
+        note(state, at, f"{name} eats a full day's food: the count of hungry days ends and natural healing works "
+                        f"again.", DUNGEON + "#going-hungry")
+    if thirsty:
+        character["days_without_water"] += 1
+        hurt = dice.one(WATER_DIE)
+        character["hp"] -= hurt
+        note(state, at, f"{name}: day {character['days_without_water']} without enough water; 1d{WATER_DIE} = "
+                        f"{hurt} HP ({character['hp']} of {top}); natural healing stops.", DUNGEON + "#going-thirsty")
+    elif character["days_without_water"]:
+        character["days_without_water"] = 0
+        note(state, at, f"{name} drinks enough water for the day: natural healing works again unless hunger stops "
+                        f"it (our reading).", DUNGEON + "#going-thirsty")
+
+
+def lost(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "lost", "leader": id}``: off roads and rivers, the GM rolls the leader's save vs.
+    Death Ray with the Wisdom bonus in secret; what a failure means is the GM's to decide."""
+    keys(action, ("leader",))
+    leader = member(state, action, "leader", "Leader")
+    figures, name = sheet(state, leader), name_of(state, leader)
+    bonus, target = figures["wisdom_bonus"], figures["death_ray_save"]
+    face = dice.one(20)
+    kept = save_succeeds(face, bonus, target)
+    note(state, _at(state), f"The GM rolls in secret whether {name}'s party goes astray.",
+         WILDERNESS + "#becoming-lost",
+         gm_text=f"Becoming lost: {name} leads; save vs. Death Ray rolled {face}{_bonus(bonus, 'Wisdom')} against "
+                 f"{target}: " + ("the party keeps its way." if kept else "failed: the party is lost, in whatever "
+                                                                          "way the GM decides."))
+
+
+ACTIONS = {"advance": advance, "light": light, "search": search, "listen": listen, "force": force,
+           "damage": damage, "heal": heal, "day": day, "lost": lost}
+
+
+# --------------------------------------------------------------------------- the view
+
+def view(state: State, gm: bool) -> dict[str, Any]:
+    now = state["clock"]["rounds"]
+    lights = [_light_view(light, now, gm) for light in state["lights"]]
+    characters = []
+    due: list[str] = []
+    for member_ in state["party"]:
+        ident = member_["id"]
+        character, top = state["characters"][ident], sheet(state, ident)["hp"]
+        effects = []
+        if character["hp"] <= 0:
+            effects.append("0 hit points or less")
+        if not _heals_naturally(character):
+            effects.append("no natural healing (hunger or thirst); magic still heals")
+        if character["days_without_food"]:
+            effects.append(f"{character['days_without_food']} day(s) without enough food")
+        if character["days_without_water"]:
+            effects.append(f"{character['days_without_water']} day(s) without enough water")
+        if character["forced_march_days"]:
+            effects.append(f"{character['forced_march_days']} day(s) of forced march since the last rest")
+        characters.append({"id": ident, "name": member_["name"], "hp": character["hp"], "max_hp": top,
+                           "natural_healing": _heals_naturally(character), "effects": effects})
+        if character["days_without_food"] >= FOOD_GRACE_DAYS:
+            due.append(f"{member_['name']}: another day without food costs 1 HP.")
+        if character["forced_march_days"] >= 1:
+            due.append(f"{member_['name']}: another forced march day risks 1d6 damage.")
+    for shown in lights:
+        if shown["state"] == "burning low":
+            due.append(f"Light {shown['id']} ({shown['source']}) is burning low: it may go out within a turn.")
+    return {"turn": now // ROUNDS_PER_TURN, "round": now % ROUNDS_PER_TURN, "day": now // (DAY_TURNS *
+            ROUNDS_PER_TURN) + 1, "minutes": now * TURN_MINUTES // ROUNDS_PER_TURN, "lights": lights,
+            "characters": characters, "due": due}

@@ -1,0 +1,282 @@
+"""Sessions: the clock, the lights, the wounds and the log of one game, kept by the rules.
+
+A session is plain JSON data: ``new(system, party)`` starts one, ``apply(state, action,
+roll=None)`` returns the next state (the one given is never changed), ``view(state,
+gm=False)`` says what a screen shows, and ``undo(state)`` / ``redo(state)`` step back and
+forth. This module only dispatches and keeps the undo log; the rules are in
+``rulescore/bfrpg/session.py``, ``rulescore/gurps/session.py`` and
+``rulescore/shell/session.py``.
+
+The state is event-sourced: it keeps the party, every action applied with the dice it
+used, and the state those actions led to. Undo rebuilds the state from the party by
+replaying every action but the last with the same dice, so nothing is ever rolled twice.
+
+``roll(count, sides)`` returns a list of die faces; it defaults to a real random roll, and
+tests or players with physical dice pass their own. A torch whose 1d4 comes up 3 burns
+3 + 4 = 7 turns; the players see it burn, the GM sees how long it has left:
+
+>>> state = new("bfrpg", [])
+>>> state = apply(state, {"do": "light", "source": "torch"}, roll=lambda count, sides: [3])
+>>> state = apply(state, {"do": "advance", "turns": 2})
+>>> view(state)["turn"], view(state)["lights"][0]["burning"], view(state, gm=True)["lights"][0]["turns_left"]
+(2, True, 5)
+>>> view(undo(state))["turn"]
+0
+>>> apply(state, {"do": "advance", "turns": -1})
+Traceback (most recent call last):
+...
+rulescore.core.RulesInputError: Turns: received -1 (int); enter a whole number from 0 to 100000.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .characters import SYSTEMS, derive
+from .core import Input, RulesInputError, unknown_name
+
+FORMAT = "rules-at-the-table/session"
+VERSION = 1
+
+Roll = Callable[[int, int], Sequence[int]]
+State = dict[str, Any]
+
+
+def real_roll(count: int, sides: int) -> list[int]:
+    """``count`` dice of ``sides`` sides, rolled for real."""
+    import random  # imported on first use: the browser engine starts without it
+
+    return [random.randint(1, sides) for _ in range(count)]
+
+
+class Dice:
+    """The dice of one action: asks ``roll`` (or replays ``recorded``), checks what comes back
+    and keeps every roll in ``used`` so that undo and redo replay the same faces."""
+
+    def __init__(self, roll: Roll | None = None, recorded: Sequence[Any] | None = None):
+        self._roll = roll or real_roll
+        self._recorded = list(recorded) if recorded is not None else None
+        self.used: list[list[Any]] = []
+
+    def __call__(self, count: int, sides: int) -> list[int]:
+        if self._recorded is not None:
+            if not self._recorded:
+                raise RulesInputError("roll", f"roll: the recorded dice ran out before {count}d{sides} was rolled.")
+            want_count, want_sides, faces = self._recorded.pop(0)
+            if (want_count, want_sides) != (count, sides):
+                raise RulesInputError("roll", f"roll: recorded {want_count}d{want_sides}, but {count}d{sides} "
+                                              f"was asked for.")
+        else:
+            faces = self._roll(count, sides)
+        if (not isinstance(faces, Sequence) or isinstance(faces, str) or len(faces) != count
+                or any(isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides
+                       for face in faces)):
+            raise RulesInputError("roll", f"roll: {count}d{sides} asked for; received {faces!r:.60}; give a list "
+                                          f"of {count} whole number{'s' if count != 1 else ''} from 1 to {sides}.")
+        self.used.append([count, sides, list(faces)])
+        return list(faces)
+
+    def one(self, sides: int) -> int:
+        """One die."""
+        return self(1, sides)[0]
+
+
+# --------------------------------------------------------------------------- reading actions
+
+def keys(action: Mapping[str, Any], allowed: Sequence[str]) -> None:
+    """Refuse an action key the action does not take (a typo would otherwise be ignored)."""
+    for key in action:
+        if key != "do" and key not in allowed:
+            raise RulesInputError(str(key)[:40], f"{key!r:.40} is not part of {action['do']!r}; it takes "
+                                                 f"{', '.join(allowed) if allowed else 'nothing more'}.")
+
+
+def take(action: Mapping[str, Any], spec: Input) -> Any:
+    """The validated value of ``spec.name`` in ``action``; its default when missing, or an error
+    naming it when it has none."""
+    if spec.name not in action:
+        if spec.default is None:
+            raise RulesInputError(spec.name, f"{spec.label}: missing; enter {spec.allowed()}.")
+        return spec.parse(spec.default)
+    return spec.parse(action[spec.name])
+
+
+def member(state: Mapping[str, Any], action: Mapping[str, Any], key: str, label: str = "Character") -> str:
+    """The id of the party member named by ``action[key]``; an error if missing or not in the party."""
+    ids = [character["id"] for character in state["party"]]
+    if key not in action:
+        raise RulesInputError(key, f"{label}: missing; enter the id of one of the party ({', '.join(ids) or 'none'}).")
+    wanted = action[key]
+    if not isinstance(wanted, str) or wanted not in ids:
+        raise RulesInputError(key, f"{label}: received {wanted!r:.40}, which is not in the party; use one of "
+                                   f"{', '.join(ids) or 'none (the party is empty)'}.")
+    return wanted
+
+
+def members(state: Mapping[str, Any], action: Mapping[str, Any], key: str, label: str) -> list[str]:
+    """The ids listed in ``action[key]`` (none when missing), each checked against the party."""
+    given = action.get(key, [])
+    if not isinstance(given, list):
+        raise RulesInputError(key, f"{label}: received {given!r:.40}; give a list of character ids.")
+    return [member(state, {key: wanted}, key, label) for wanted in dict.fromkeys(given)]
+
+
+def name_of(state: Mapping[str, Any], character_id: str) -> str:
+    for character in state["party"]:
+        if character["id"] == character_id:
+            return str(character["name"])
+    raise KeyError(character_id)
+
+
+def sheet(state: Mapping[str, Any], character_id: str) -> dict[str, Any]:
+    """A character's fields (defaults filled in) and every figure they imply, as derive gave them."""
+    figures: dict[str, Any] = state["sheets"][character_id]
+    return figures
+
+
+def note(state: State, at: str, text: str, rule: str | None, gm_text: str | None = None,
+         gm_only: bool = False) -> None:
+    """Add a log entry: ``text`` for everyone, ``gm_text`` in its place in the GM's view (a roll the
+    players do not see); ``gm_only`` hides the entry from the players altogether."""
+    entry: dict[str, Any] = {"at": at, "text": text, "rule": rule}
+    if gm_text is not None:
+        entry["gm_text"] = gm_text
+    if gm_only:
+        entry["gm_only"] = True
+    state["log"].append(entry)
+
+
+# --------------------------------------------------------------------------- the public functions
+
+def _rules(system: str) -> Any:
+    """The rules module of a system (imported here: each imports this module's helpers)."""
+    if system == "bfrpg":
+        from .bfrpg import session as bfrpg_rules
+        return bfrpg_rules
+    if system == "gurps":
+        from .gurps import session as gurps_rules
+        return gurps_rules
+    if system == "shell":
+        from .shell import session as shell_rules
+        return shell_rules
+    raise unknown_name("system", system, SYSTEMS)
+
+
+def _party(system: str, party: Any) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The party as stored, checked, and each member's sheet (fields with defaults, and figures)."""
+    if not isinstance(party, list):
+        raise RulesInputError("party", f"party: received {party!r:.40}; give a list of characters.")
+    members_: list[dict[str, Any]] = []
+    sheets: dict[str, dict[str, Any]] = {}
+    for number, character in enumerate(party, 1):
+        where = f"party member {number}"
+        if not isinstance(character, Mapping):
+            raise RulesInputError("party", f"{where}: received {character!r:.40}; give a character "
+                                           f"({{'id', 'name', 'system', 'fields'}}).")
+        ident, name = character.get("id"), character.get("name")
+        if not isinstance(ident, str) or not ident or ident in sheets:
+            raise RulesInputError("id", f"{where}: id {ident!r:.40} must be a text, given once in the party.")
+        if not isinstance(name, str) or not name.strip():
+            raise RulesInputError("name", f"{where}: name {name!r:.40} must be a text that is not empty.")
+        if character.get("system") != system:
+            raise RulesInputError("system", f"{name}: a {character.get('system')!r:.20} character cannot join a "
+                                            f"{system} session.")
+        fields = character.get("fields", {})
+        try:
+            result = derive(system, fields)
+        except RulesInputError as error:
+            raise RulesInputError(error.field, f"{name}: {error.message}") from error
+        members_.append(json.loads(json.dumps({"id": ident, "name": name, "system": system, "fields": fields})))
+        sheets[ident] = {**result.inputs, **dict(result)}
+    return members_, sheets
+
+
+def new(system: Any, party: Any) -> State:
+    """A new session of ``system`` ("bfrpg", "gurps" or "shell") for ``party``, a list of
+    characters as the Characters page stores them: ``{"id", "name", "system", "fields"}``."""
+    rules = _rules(system)
+    members_, sheets = _party(system, party)
+    state: State = {"format": FORMAT, "version": VERSION, "system": system, "party": members_, "sheets": sheets,
+                    "log": [], "done": [], "undone": []}
+    state.update(rules.start(members_, sheets))
+    return state
+
+
+def _check(state: Any) -> None:
+    if not isinstance(state, Mapping) or state.get("format") != FORMAT or state.get("version") != VERSION:
+        raise RulesInputError("state", f"state: received {state!r:.40}; give a session made by new() and apply().")
+
+
+def _apply_into(work: State, action: Any, dice: Dice) -> None:
+    """Apply ``action`` to ``work`` in place (``work`` is a copy nobody else holds)."""
+    if not isinstance(action, Mapping):
+        raise RulesInputError("action", f"action: received {action!r:.40}; give a dict with a \"do\" key.")
+    try:
+        action = json.loads(json.dumps(action, allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise RulesInputError("action", f"action: {action!r:.60} is not plain JSON data ({error}).") from error
+    rules = _rules(work["system"])
+    handlers: dict[str, Callable[..., None]] = rules.ACTIONS
+    do = action.get("do")
+    if not isinstance(do, str) or do not in handlers:
+        raise unknown_name("do", do, handlers)
+    handlers[do](work, action, dice)
+    work["done"].append({"action": action, "dice": dice.used})
+
+
+def apply(state: State, action: Any, roll: Roll | None = None) -> State:
+    """The session after ``action``; ``state`` itself is left as it was. A bad action raises
+    RulesInputError naming the field at fault."""
+    _check(state)
+    work = copy.deepcopy(state)
+    _apply_into(work, action, Dice(roll))
+    work["undone"] = []
+    return work
+
+
+def _replay(state: State, events: Sequence[Mapping[str, Any]]) -> State:
+    work = new(state["system"], state["party"])
+    for event in events:
+        _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+    return work
+
+
+def undo(state: State) -> State:
+    """The session before its last action (that action can be redone)."""
+    _check(state)
+    if not state["done"]:
+        raise RulesInputError("undo", "undo: nothing has been done yet in this session.")
+    work = _replay(state, state["done"][:-1])
+    work["undone"] = copy.deepcopy(state["undone"]) + [copy.deepcopy(state["done"][-1])]
+    return work
+
+
+def redo(state: State) -> State:
+    """The session with its last undone action applied again, with the same dice."""
+    _check(state)
+    if not state["undone"]:
+        raise RulesInputError("redo", "redo: there is no undone action to do again.")
+    work = copy.deepcopy(state)
+    event = work["undone"].pop()
+    _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+    return work
+
+
+def view(state: State, gm: bool = False) -> dict[str, Any]:
+    """What a screen shows: the time ("turn", "round"), each light ("source", "burning", and
+    "turns_left" for the GM only), each character's condition and the effects now in force,
+    what is due next, and the log. The players' view never shows a rolled duration or a roll the
+    GM makes in secret."""
+    _check(state)
+    shown: dict[str, Any] = _rules(state["system"]).view(state, gm)
+    log = []
+    for entry in state["log"]:
+        if entry.get("gm_only") and not gm:
+            continue
+        log.append({"at": entry["at"], "text": entry.get("gm_text", entry["text"]) if gm else entry["text"],
+                    "rule": entry["rule"]})
+    return {"system": state["system"], **shown, "log": log, "can_undo": bool(state["done"]),
+            "can_redo": bool(state["undone"])}
