@@ -146,7 +146,6 @@ function figure(answer, figure) {
 
 /** @param {PageState} state @param {HTMLFormElement} form */
 function bindEditor(state, form) {
-  const system = /** @type {System} */ (form.dataset.characterEditor);
   form.dataset.editing = "";
   form.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("button");
@@ -171,7 +170,6 @@ function bindEditor(state, form) {
   });
   form.querySelector("[data-parties]")?.removeAttribute("hidden");
   renderRoster(state, form);
-  void system;
 }
 
 /** A destructive button asks once more in place ("Really delete?") before it acts.
