@@ -533,3 +533,53 @@ def test_any_valid_actions_undone_return_the_start_and_every_state_round_trips_t
     while state["undone"]:
         state = session.redo(state)
     assert state == final
+
+
+def _anchors(page):
+    """The heading ids of a docs page, slugged as the site's table of contents does."""
+    import re
+    import unicodedata
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / (page.rstrip("/") + ".md")).read_text(encoding="utf-8")
+    found = set()
+    for heading in re.findall(r"^#+ (.+)$", text, flags=re.M):
+        explicit = re.search(r"\{#([\w-]+)\}", heading)
+        if explicit:
+            found.add(explicit.group(1))
+            continue
+        plain = unicodedata.normalize("NFKD", heading).encode("ascii", "ignore").decode()
+        found.add(re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", plain).strip().lower()))
+    return found
+
+
+def test_every_rule_a_log_entry_names_is_a_heading_of_the_site():
+    runs = [
+        ("bfrpg", [ANA, BRUNO], [{"do": "light", "source": "torch"}, {"do": "advance", "turns": 9},
+                                 {"do": "search", "for": "secret_doors", "by": "ana"},
+                                 {"do": "search", "for": "secret_doors", "by": "bruno"},
+                                 {"do": "search", "for": "secret_doors", "by": "ana"},
+                                 {"do": "search", "for": "traps", "by": "ana"}, {"do": "listen", "by": "ana"},
+                                 {"do": "force", "door": "stuck", "by": "ana"},
+                                 {"do": "force", "door": "locked", "by": "bruno"},
+                                 {"do": "heal", "who": "ana", "hp": 1, "magic": True},
+                                 {"do": "day", "activity": "travel", "without_food": ["ana"], "without_water": ["ana"]},
+                                 {"do": "day", "activity": "forced_march"}, {"do": "day", "activity": "forced_march"},
+                                 {"do": "day", "activity": "rest"}, {"do": "lost", "leader": "bruno"}]),
+        ("gurps", [KARA], [{"do": "damage", "who": "kara", "damage": 13}, {"do": "advance", "turns": 3},
+                           {"do": "fatigue", "who": "kara", "fp": 12, "cause": "running"},
+                           {"do": "rest", "minutes": 20},
+                           {"do": "day"}, {"do": "damage", "who": "kara", "damage": 40}]),
+        ("shell", [ORLA], [{"do": "damage", "who": "orla", "damage": 5, "location": "hand"},
+                           {"do": "advance", "rounds": 30}, {"do": "spend_end", "who": "orla", "end": 2},
+                           {"do": "rest", "hours": 1}, {"do": "recover", "who": "orla"}]),
+    ]
+    for system, party, actions in runs:
+        state = session.new(system, party)
+        for action in actions:
+            state = session.apply(state, action, roll=lambda count, sides: [1] * count)
+        named = {entry["rule"] for entry in session.view(state, gm=True)["log"] if entry["rule"]}
+        assert len(named) >= 3
+        for rule in named:
+            page, _, anchor = rule.partition("#")
+            assert not anchor and _anchors(page) or anchor in _anchors(page), f"{rule}: no such heading"
