@@ -199,13 +199,14 @@ def _character_bar(page: PageFences, calc: dict) -> str:
         return ""
     picker_id = f"{calc['id']}-character".replace(".", "-")
     system = calc["id"].split(".")[0]
+    editor = page.rule_href(f"characters/#character-{system}")
     return (
         f'<p class="rc-character" data-character-bar hidden data-search-exclude="true">'
         f'<label for="{picker_id}">Character</label> '
         f'<select id="{picker_id}" data-character-picker data-system="{escape(system)}">'
         f'<option value="">none</option></select> '
         f'<button type="button" data-action="save-to-character" hidden></button> '
-        f'<a class="rc-character-link" href="{escape(page.rule_href("characters/#character-" + system))}">Characters</a>'
+        f'<a class="rc-character-link" href="{escape(editor)}">Characters</a>'
         f'<span class="rc-character-note" data-character-note></span></p>'
     )
 
