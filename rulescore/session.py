@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .characters import SYSTEMS, derive
 from .core import Input, RulesInputError, unknown_name
@@ -96,7 +96,13 @@ def keys(action: Mapping[str, Any], allowed: Sequence[str]) -> None:
 
 def take(action: Mapping[str, Any], spec: Input) -> Any:
     """The validated value of ``spec.name`` in ``action``; its default when missing, or an error
-    naming it when it has none."""
+    naming it when it has none. A "text" spec takes a short text that is not empty: ``spec.max``
+    characters at most, ``spec.help`` saying what it names."""
+    if spec.kind == "text":
+        text = action.get(spec.name, spec.default)
+        if not isinstance(text, str) or not text.strip() or len(text) > spec.max:
+            raise RulesInputError(spec.name, f"{spec.label}: give {spec.help} ({spec.max} characters at most).")
+        return text
     if spec.name not in action:
         if spec.default is None:
             raise RulesInputError(spec.name, f"{spec.label}: missing; enter {spec.allowed()}.")
@@ -104,8 +110,25 @@ def take(action: Mapping[str, Any], spec: Input) -> Any:
     return spec.parse(action[spec.name])
 
 
-def member(state: Mapping[str, Any], action: Mapping[str, Any], key: str, label: str = "Character") -> str:
-    """The id of the party member named by ``action[key]``; an error if missing or not in the party."""
+class Member(NamedTuple):
+    """An action key naming party members: one id (``{"by": "ana"}``) or, when ``many``, a list of
+    ids (``{"without_food": ["ana"]}``, none when left out). A form offers the party to pick from."""
+
+    name: str
+    label: str = "Character"
+    many: bool = False
+    help: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        """Input.describe()'s shape, a choice whose choices the page fills in from the party, and
+        "who": "one" or "many"."""
+        shown = Input(self.name, self.label, "choice", [] if self.many else None, help=self.help).describe()
+        return {**shown, "who": "many" if self.many else "one"}
+
+
+def member(state: Mapping[str, Any], action: Mapping[str, Any], spec: Member) -> str:
+    """The id of the party member named by ``action[spec.name]``; an error if missing or not in the party."""
+    key, label = spec.name, spec.label
     ids = [character["id"] for character in state["party"]]
     if key not in action:
         raise RulesInputError(key, f"{label}: missing; enter the id of one of the party ({', '.join(ids) or 'none'}).")
@@ -116,12 +139,30 @@ def member(state: Mapping[str, Any], action: Mapping[str, Any], key: str, label:
     return wanted
 
 
-def members(state: Mapping[str, Any], action: Mapping[str, Any], key: str, label: str) -> list[str]:
-    """The ids listed in ``action[key]`` (none when missing), each checked against the party."""
+def members(state: Mapping[str, Any], action: Mapping[str, Any], spec: Member) -> list[str]:
+    """The ids listed in ``action[spec.name]`` (none when missing), each checked against the party."""
+    key = spec.name
     given = action.get(key, [])
     if not isinstance(given, list):
-        raise RulesInputError(key, f"{label}: received {given!r:.40}; give a list of character ids.")
-    return [member(state, {key: wanted}, key, label) for wanted in dict.fromkeys(given)]
+        raise RulesInputError(key, f"{spec.label}: received {given!r:.40}; give a list of character ids.")
+    return [member(state, {key: wanted}, spec) for wanted in dict.fromkeys(given)]
+
+
+class Action(NamedTuple):
+    """One entry of the actions a system's session takes, as a form shows it: ``do`` with the
+    ``fixed`` keys always sent, and ``fields`` for the rest, the very specs the handler reads."""
+
+    id: str
+    do: str
+    label: str
+    help: str
+    fields: tuple[Input | Member, ...]
+    fixed: tuple[tuple[str, str], ...] = ()
+
+    def describe(self) -> dict[str, Any]:
+        return {"id": self.id, "do": self.do, "label": self.label, "help": self.help, "fixed": dict(self.fixed),
+                "fields": [field.describe() if isinstance(field, Member) else {**field.describe(), "who": None}
+                           for field in self.fields]}
 
 
 def name_of(state: Mapping[str, Any], character_id: str) -> str:
@@ -192,6 +233,30 @@ def _party(system: str, party: Any) -> tuple[list[dict[str, Any]], dict[str, dic
         members_.append(json.loads(json.dumps({"id": ident, "name": name, "system": system, "fields": fields})))
         sheets[ident] = {**result.inputs, **dict(result)}
     return members_, sheets
+
+
+def actions(system: Any) -> list[dict[str, Any]]:
+    """Every action a session of ``system`` takes, as plain JSON data a page builds a form from,
+    the ones a table uses most (time passing) first. Each entry: ``id`` (unique in the system),
+    ``do``, ``label``, ``help``, ``fixed`` (keys always sent with it) and ``fields``, each in
+    Input.describe()'s shape with one more key, ``who``: None, or "one" or "many" for a field
+    naming party members (a choice with no choices: the page offers the party).
+
+    >>> [entry["id"] for entry in actions("gurps")]
+    ['advance_turns', 'damage', 'fatigue', 'rest', 'day']
+    >>> light = next(entry for entry in actions("bfrpg") if entry["id"] == "light")
+    >>> light["do"], [(field["name"], field["kind"], field["who"]) for field in light["fields"]]
+    ('light', [('source', 'choice', None), ('height_in', 'number', None), ('by', 'choice', 'one')])
+    >>> traps = next(entry for entry in actions("bfrpg") if entry["id"] == "search_traps")
+    >>> traps["fixed"], [field["name"] for field in traps["fields"]]
+    ({'for': 'traps'}, ['by', 'squares', 'area'])
+    >>> actions("chess")
+    Traceback (most recent call last):
+    ...
+    rulescore.core.RulesInputError: system: received 'chess'; use one of bfrpg, gurps, shell.
+    """
+    forms: tuple[Action, ...] = _rules(system).FORMS
+    return [form.describe() for form in forms]
 
 
 def new(system: Any, party: Any) -> State:

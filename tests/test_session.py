@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulescore import RulesInputError, session
+from rulescore.characters import SYSTEMS
+from rulescore.core import Input
 
 
 def dice(*faces):
@@ -583,3 +585,163 @@ def test_every_rule_a_log_entry_names_is_a_heading_of_the_site():
         for rule in named:
             page, _, anchor = rule.partition("#")
             assert not anchor and _anchors(page) or anchor in _anchors(page), f"{rule}: no such heading"
+
+
+# --------------------------------------------------------------------------- the actions a page offers
+
+TWO = {"bfrpg": [ANA, BRUNO], "gurps": [KARA, character("lee", "Lee", "gurps", ht=9)],
+       "shell": [ORLA, character("pim", "Pim", "shell")]}
+ENTRIES = [(system, entry) for system in SYSTEMS for entry in session.actions(system)]
+ENTRY_IDS = [f"{system}-{entry['id']}" for system, entry in ENTRIES]
+DESCRIBED = set(Input("x", "X", "int", 0).describe()) | {"who"}
+
+# Built from its defaults alone (a field with no default left out, as an empty form sends it), an
+# action is refused only here, by the field named, each for the reason given.
+NEEDS_MORE_THAN_DEFAULTS = {
+    ("bfrpg", "advance_turns"): "turns",  # how much time passes is the GM's to say
+    ("bfrpg", "advance_rounds"): "turns",  # the same; with neither key given, advance names turns
+    ("bfrpg", "light"): "source",  # a torch, a lantern or a candle: no light is the usual one
+    ("bfrpg", "force"): "door",  # a stuck door, a locked one or bars: the door decides
+    ("bfrpg", "damage"): "hp",  # hit points lost are rolled at the table
+    ("bfrpg", "heal"): "hp",  # and so are hit points healed
+    ("gurps", "advance_turns"): "turns",  # how much time passes is the GM's to say
+    ("gurps", "damage"): "damage",  # damage is rolled at the table
+    ("gurps", "fatigue"): "fp",  # FP spent depend on what was done
+    ("gurps", "rest"): "minutes",  # how long the party rests is theirs to say
+    ("shell", "advance_rounds"): "rounds",  # how much time passes is the GM's to say
+    ("shell", "damage"): "damage",  # damage is rolled at the table
+    ("shell", "recover"): "who",  # only a stunned character recovers, and a new session has none
+    ("shell", "spend_end"): "end",  # END spent depend on the spell or feat
+    ("shell", "rest"): "hours",  # how long the party rests is theirs to say
+}
+
+
+def party_value(field, party):
+    return {"one": party[0]["id"], "many": [party[0]["id"]]}[field["who"]]
+
+
+def from_defaults(entry, party):
+    action = {"do": entry["do"], **entry["fixed"]}
+    for field in entry["fields"]:
+        if field["who"]:
+            action[field["name"]] = party_value(field, party)
+        elif field["default"] is not None:
+            action[field["name"]] = field["default"]
+    return action
+
+
+def values_to_try(field, party):
+    """Values of the field's own kind, as a form would send them: each choice, or its default and
+    its least and greatest values."""
+    if field["who"]:
+        return [party_value(field, party)]
+    if field["kind"] == "choice":
+        return field["choices"]
+    if field["kind"] == "bool":
+        return [True, False]
+    if field["kind"] == "text":
+        return [field["default"], "x" * field["max"]]
+    return [value for value in (field["default"], field["min"], field["max"]) if value is not None]
+
+
+def test_actions_are_json_with_unique_snake_case_ids_and_fields_shaped_as_input_describe():
+    for system in SYSTEMS:
+        entries = session.actions(system)
+        assert json.loads(json.dumps(entries)) == entries
+        ids = [entry["id"] for entry in entries]
+        assert len(set(ids)) == len(ids)
+        assert entries[0]["do"] == "advance"  # time passing first
+        for entry in entries:
+            assert set(entry) == {"id", "do", "label", "help", "fixed", "fields"}
+            assert entry["id"].isidentifier() and entry["id"] == entry["id"].lower()
+            assert entry["label"] and entry["help"].endswith(".")
+            names = [field["name"] for field in entry["fields"]]
+            assert len(set(names)) == len(names) and not set(names) & set(entry["fixed"])
+            for field in entry["fields"]:
+                assert set(field) == DESCRIBED
+                assert field["who"] in (None, "one", "many")
+                if field["who"]:
+                    assert field["kind"] == "choice" and field["choices"] == []
+                if field["default"] is not None and field["kind"] == "choice" and not field["who"]:
+                    assert field["default"] in field["choices"]
+
+
+def test_every_action_the_dispatcher_takes_is_offered():
+    for system in SYSTEMS:
+        offered = {entry["do"] for entry in session.actions(system)}
+        assert offered == set(session._rules(system).ACTIONS)
+
+
+def test_actions_of_an_unknown_system_are_refused_like_new():
+    for system in ("chess", None, 3):
+        with pytest.raises(RulesInputError) as error:
+            session.actions(system)
+        assert error.value.field == "system"
+
+
+def test_the_fields_are_the_very_specs_the_handlers_read():
+    from rulescore.bfrpg import session as bfrpg_rules
+    from rulescore.gurps import session as gurps_rules
+
+    light = next(entry for entry in session.actions("bfrpg") if entry["id"] == "light")
+    assert light["fields"][0] == {**bfrpg_rules.SOURCE.describe(), "who": None}
+    assert "candle" in light["fields"][1]["help"]
+    hurt = next(entry for entry in session.actions("gurps") if entry["id"] == "damage")
+    assert {**gurps_rules.DAMAGE_TYPE.describe(), "who": None} in hurt["fields"]
+    assert [entry["fixed"] for entry in session.actions("bfrpg") if entry["do"] == "search"] == [
+        {"for": "secret_doors"}, {"for": "traps"}]
+
+
+@pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)
+def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_default(system, entry):
+    party = TWO[system]
+    state = session.new(system, party)
+    action = from_defaults(entry, party)
+    roll = dice(*[1] * 60)
+    expected = NEEDS_MORE_THAN_DEFAULTS.get((system, entry["id"]))
+    if expected is None:
+        after = session.apply(state, action, roll=roll)
+        assert after["done"][-1]["action"] == action
+    else:
+        with pytest.raises(RulesInputError) as error:
+            session.apply(state, action, roll=roll)
+        assert error.value.field == expected
+
+
+# With every field filled (a field with no default by its first value), an action applies but
+# for these, refused by the field named: a torch, the first light source, takes no candle height,
+# and a new SHELL session has no one stunned to recover.
+REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who"}
+
+
+@pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)
+def test_every_field_is_a_key_its_handler_takes_of_the_kind_described(system, entry):
+    party = TWO[system]
+    state = session.new(system, party)
+    filled = from_defaults(entry, party)
+    for field in entry["fields"]:
+        filled.setdefault(field["name"], values_to_try(field, party)[0])
+
+    def refusal(action):
+        try:
+            session.apply(state, action, roll=dice(*[1] * 60))
+        except RulesInputError as error:
+            return error
+        return None
+
+    error = refusal(filled)
+    assert (error and error.field) == REFUSED_FILLED.get((system, entry["id"])), error
+    # The check below works: a key the handler does not take is refused as such.
+    stranger = refusal({**filled, "not_a_key": 1})
+    assert stranger is not None and stranger.field == "not_a_key" and "is not part of" in stranger.message
+    for field in entry["fields"]:
+        for value in values_to_try(field, party):
+            alone = {"do": entry["do"], **entry["fixed"], field["name"]: value}
+            for action in (alone, {**filled, field["name"]: value}):
+                error = refusal(action)
+                assert not (error and "is not part of" in error.message), f"{field['name']}: {error}"
+                # A value of the kind described is read, and refused only for the reasons above.
+                assert not (error and error.field == field["name"]) or (
+                    (system, entry["id"], field["name"]) == ("bfrpg", "light", "height_in")
+                    and action.get("source") != "candle") or (system, entry["id"]) == ("shell", "recover"), \
+                    f"{field['name']}={value!r}: {error}"

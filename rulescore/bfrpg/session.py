@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Dice, State, keys, member, members, name_of, note, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, members, name_of, note, sheet, take
 from .doors_and_traps import DOOR_DICE, SEARCH_SQUARE_FT, door_range, range_text, secret_door_range, trap_range
 from .forced_march import FORCED_MARCH_HOURS
 from .light import CANDLE_TURNS_PER_INCH, LIGHT, LIGHT_SOURCES, burn_dice_text
@@ -62,6 +62,15 @@ MAGIC = Input("magic", "Magical healing", "bool", False)
 ACTIVITY = Input("activity", "The day's activity", "choice", None,
                  choices=(("travel", "travel"), ("forced_march", "forced march"), ("rest", "rest")))
 TERRAIN_INPUT = Input("terrain", "Terrain", "choice", "clear", choices=TERRAIN_CHOICES)
+AREA = Input("area", "Area", "text", "here", max=80, help="a short name for the place searched")
+BEARER = Member("by", "Carried by", help="optional: leave it out for the party as a whole")
+SEARCHER = Member("by", "Searcher")
+LISTENER = Member("by", "Listener")
+FORCER = Member("by")
+WHO = Member("who")
+LEADER = Member("leader", "Leader")
+WITHOUT_FOOD = Member("without_food", "Without food", many=True, help="optional: none when left out")
+WITHOUT_WATER = Member("without_water", "Without water", many=True, help="optional: none when left out")
 
 
 # --------------------------------------------------------------------------- time
@@ -124,7 +133,7 @@ def light(state: State, action: dict[str, Any], dice: Dice) -> None:
     the height only for a candle, the bearer optional."""
     keys(action, ("source", "height_in", "by"))
     source = LIGHT[take(action, SOURCE)]
-    by = member(state, action, "by", "Carried by") if "by" in action else None
+    by = member(state, action, BEARER) if BEARER.name in action else None
     who = f"{name_of(state, by)} lights" if by else "The party lights"
     ident = 1 + max((light["id"] for light in state["lights"]), default=0)
     if source.burn is None:
@@ -181,10 +190,8 @@ def search(state: State, action: dict[str, Any], dice: Dice) -> None:
     ``{"do": "search", "for": "traps", "by": id, "squares": 1, "area": "..."}``. The GM rolls."""
     keys(action, ("for", "by", "wall_ft", "squares", "area"))
     what = take(action, SEARCH_FOR)
-    by = member(state, action, "by", "Searcher")
-    area = action.get("area", "here")
-    if not isinstance(area, str) or not area.strip() or len(area) > 80:
-        raise RulesInputError("area", "Area: give a short name for the place searched (80 characters at most).")
+    by = member(state, action, SEARCHER)
+    area = take(action, AREA)
     who, figures = name_of(state, by), sheet(state, by)
     done: list[str] = state["searches"][what].setdefault(area, [])
     if what == "traps":
@@ -222,7 +229,7 @@ def search(state: State, action: dict[str, Any], dice: Dice) -> None:
 def listen(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "listen", "by": id}``: 1 on 1d6, rolled by the GM; it takes no time of its own."""
     keys(action, ("by",))
-    by = member(state, action, "by", "Listener")
+    by = member(state, action, LISTENER)
     who = name_of(state, by)
     face = dice.one(6)
     note(state, _at(state), f"{who} listens at a door; the GM rolls.", DUNGEON + "#listening-at-doors",
@@ -235,7 +242,7 @@ def force(state: State, action: dict[str, Any], dice: Dice) -> None:
     bonus on 1d6, 1d10 or 1d20; it takes no time of its own."""
     keys(action, ("door", "by"))
     door = take(action, DOOR)
-    by = member(state, action, "by", "Character")
+    by = member(state, action, FORCER)
     roll = next(roll for roll in DOOR_DICE if roll.name.removesuffix("_door") == door)
     who, wins = name_of(state, by), door_range(sheet(state, by)["strength"])
     rule = DUNGEON + ("#stuck-doors" if door == "stuck" else "#locked-doors-and-metal-bars")
@@ -253,7 +260,7 @@ def force(state: State, action: dict[str, Any], dice: Dice) -> None:
 
 def _hp_change(state: State, action: dict[str, Any], sign: int) -> None:
     keys(action, ("who", "hp", "magic") if sign > 0 else ("who", "hp"))
-    who = member(state, action, "who")
+    who = member(state, action, WHO)
     amount = take(action, HP)
     character, top = state["characters"][who], sheet(state, who)["hp"]
     name = name_of(state, who)
@@ -297,8 +304,8 @@ def day(state: State, action: dict[str, Any], dice: Dice) -> None:
     terrain = take(action, TERRAIN_INPUT)
     if activity == "rest" and "terrain" in action:
         raise RulesInputError("terrain", "Terrain: a day of rest goes nowhere; leave the terrain out.")
-    hungry = members(state, action, "without_food", "Without food")
-    thirsty = members(state, action, "without_water", "Without water")
+    hungry = members(state, action, WITHOUT_FOOD)
+    thirsty = members(state, action, WITHOUT_WATER)
     at = _at(state)
     if activity == "rest":
         note(state, at, "A day of rest: the forced march count starts again for everyone.",
@@ -390,7 +397,7 @@ def lost(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "lost", "leader": id}``: off roads and rivers, the GM rolls the leader's save vs.
     Death Ray with the Wisdom bonus in secret; what a failure means is the GM's to decide."""
     keys(action, ("leader",))
-    leader = member(state, action, "leader", "Leader")
+    leader = member(state, action, LEADER)
     figures, name = sheet(state, leader), name_of(state, leader)
     bonus, target = figures["wisdom_bonus"], figures["death_ray_save"]
     face = dice.one(20)
@@ -404,6 +411,47 @@ def lost(state: State, action: dict[str, Any], dice: Dice) -> None:
 
 ACTIONS = {"advance": advance, "light": light, "search": search, "listen": listen, "force": force,
            "damage": damage, "heal": heal, "day": day, "lost": lost}
+
+_DAY_FOOD = (WITHOUT_FOOD, WITHOUT_WATER)
+FORMS = (
+    Action("advance_turns", "advance", "Time passes (turns)",
+           f"Turns of about {TURN_MINUTES} minutes pass; each light whose time is up goes out.", (TURNS,)),
+    Action("advance_rounds", "advance", "Time passes (rounds)",
+           f"Combat rounds pass, {ROUNDS_PER_TURN} to a turn; each light whose time is up goes out.", (ROUNDS,)),
+    Action("light", "light", "Light a light",
+           "A torch or a lantern burns for a number of turns rolled in secret; a candle burns "
+           f"{CANDLE_TURNS_PER_INCH} turns per inch of its height.", (SOURCE, HEIGHT, BEARER)),
+    Action("search_secret_doors", "search", "Search for secret doors",
+           "The GM rolls 1d6 in secret against the searcher's range; each 10' of wall takes a turn, more once "
+           "two have searched the place.", (SEARCHER, WALL, AREA), fixed=((SEARCH_FOR.name, "secret_doors"),)),
+    Action("search_traps", "search", "Search for traps",
+           "The GM rolls 1d6 in secret against the searcher's range; each 10' square takes at least a turn, and "
+           "each character searches a place once.", (SEARCHER, SQUARES, AREA), fixed=((SEARCH_FOR.name, "traps"),)),
+    Action("listen", "listen", "Listen at a door",
+           "The GM rolls 1d6 in secret: on a 1 the listener hears whatever there is to hear; it takes no time.",
+           (LISTENER,)),
+    Action("force", "force", "Force a door",
+           "1 plus the Strength bonus or less on the door's die opens it ("
+           + ", ".join(f"1d{roll.sides} for {roll.label.lower()}" for roll in DOOR_DICE) + "); it takes no time.",
+           (DOOR, FORCER)),
+    Action("damage", "damage", "Damage", "Hit points lost, as rolled at the table.", (WHO, HP)),
+    Action("heal", "heal", "Heal",
+           "Hit points back, never above the full score; hunger or thirst stops natural healing, not magic.",
+           (WHO, HP, MAGIC)),
+    Action("day_travel", "day", "A day of travel",
+           f"A day ({DAY_HOURS} hours) on the move at the slowest member's pace through the terrain; those "
+           "without food or water pay for it.", (TERRAIN_INPUT, *_DAY_FOOD), fixed=((ACTIVITY.name, "travel"),)),
+    Action("day_forced_march", "day", "A day of forced march",
+           f"A day of {FORCED_MARCH_HOURS} hours' march; from the second such day before a rest, each member "
+           "saves vs. Death Ray or takes 1d6.", (TERRAIN_INPUT, *_DAY_FOOD),
+           fixed=((ACTIVITY.name, "forced_march"),)),
+    Action("day_rest", "day", "A day of rest",
+           "A day without travel: the count of forced march days starts again; those without food or water pay "
+           "for it.", _DAY_FOOD, fixed=((ACTIVITY.name, "rest"),)),
+    Action("lost", "lost", "Are we lost?",
+           "Off roads and rivers, the GM rolls the leader's save vs. Death Ray, with the Wisdom bonus, in secret.",
+           (LEADER,)),
+)
 
 
 # --------------------------------------------------------------------------- the view

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Dice, State, keys, member, name_of, note, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, name_of, note, sheet, take
 from .common import ONE_THIRD_FP_RULE, halved_round_up, succeeds
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, hp_state, reeling
 from .recovery import FP_REST_MINUTES, UNCONSCIOUS_AWAKE_MINUTES, fp_state, very_tired
@@ -53,6 +53,7 @@ CAUSE = Input("cause", "Spent on", "choice", "other", choices=tuple((cause, caus
 MINUTES = Input("minutes", "Minutes of rest", "number", None, unit="min", min=FP_REST_MINUTES, max=24 * 60,
                 step=FP_REST_MINUTES)
 CONDITIONS = get_calculator("gurps.recovery").inputs[3]  # the GM's modifier for rest
+WHO = Member("who")
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
@@ -180,7 +181,7 @@ def damage(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "damage", "who": id, "damage": N, "dr": 0, "type": "crushing" | "cutting" |
     "impaling", "torso": true}``: the injury, shock, a major wound's HT roll, death checks."""
     keys(action, ("who", "damage", "dr", "type", "torso"))
-    who = member(state, action, "who")
+    who = member(state, action, WHO)
     character, figures, name = _living(state, who), sheet(state, who), name_of(state, who)
     hp, ht = figures["hp"], figures["ht"]
     before = hp - character["hp_lost"]
@@ -230,7 +231,7 @@ def fatigue(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "fatigue", "who": id, "fp": N, "cause": "running" | "swimming" | "hiking" |
     "other"}``: FP spent; past 0 FP each costs 1 HP as well, at −1 × FP the character drops."""
     keys(action, ("who", "fp", "cause"))
-    who = member(state, action, "who")
+    who = member(state, action, WHO)
     character, figures, name = _living(state, who), sheet(state, who), name_of(state, who)
     spent, cause = take(action, FP), take(action, CAUSE)
     fp = figures["fp"]
@@ -296,6 +297,22 @@ def day(state: State, action: dict[str, Any], dice: Dice) -> None:
 
 
 ACTIONS = {"advance": advance, "damage": damage, "fatigue": fatigue, "rest": rest, "day": day}
+
+FORMS = (
+    Action("advance_turns", "advance", "Time passes (turns)",
+           "One-second turns pass: shock wears off, and each turn brings the HT rolls to stay conscious at 0 HP "
+           "or less and to recover from a stun.", (TURNS,)),
+    Action("damage", "damage", "Damage",
+           "Damage past DR, times the wounding modifier, comes off HP: shock, a major wound's HT roll and the "
+           "death checks follow.", (WHO, DAMAGE, DR, DAMAGE_TYPE, TORSO)),
+    Action("fatigue", "fatigue", "Spend FP",
+           "FP spent; at 0 FP or less each one lost also costs 1 HP, and at −1 × FP the character drops.",
+           (WHO, FP, CAUSE)),
+    Action("rest", "rest", "Rest (minutes)",
+           f"Everyone rests: 1 FP back per {FP_REST_MINUTES} minutes, and the unconscious may wake.", (MINUTES,)),
+    Action("day", "day", "A day of rest",
+           "A day of rest and decent food: a HT roll each to heal 1 HP, and every FP back.", (CONDITIONS,)),
+)
 
 
 # --------------------------------------------------------------------------- the view

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Dice, State, keys, member, name_of, note, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, name_of, note, sheet, take
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
 
@@ -39,6 +39,7 @@ COMBAT = Input("combat", "Rounds of combat", "bool", True, help="moving, attacki
 END = Input("end", "END spent", "int", None, min=1, max=200)
 HOURS = Input("hours", "Hours of rest", "int", None, unit="h", min=1, max=24)
 PARENT = {"hand": "arm", "foot": "leg"}
+WHO = Member("who")
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
@@ -55,7 +56,7 @@ def damage(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "damage", "who": id, "damage": N, "type": "cutting", "location": "torso", "side":
     "left" | "right", "armour_dr": 0, "armour_piercing": false, "dm_percent": 0, "non_lethal": false}``."""
     keys(action, ("who", "side", *(spec.name for spec in HIT_INPUTS)))
-    who = member(state, action, "who")
+    who = member(state, action, WHO)
     character, figures, name = state["characters"][who], sheet(state, who), name_of(state, who)
     if character["dead"]:
         raise RulesInputError("who", f"Character: {name} is dead.")
@@ -145,7 +146,7 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
 def spend(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "spend_end", "who": id, "end": N}``: END spent on spells and the like."""
     keys(action, ("who", "end"))
-    who = member(state, action, "who")
+    who = member(state, action, WHO)
     points = take(action, END)
     state["characters"][who]["end_lost"] += points
     note(state, _at(state), f"{name_of(state, who)} spends {points} END: {_end_now(state, who)} of "
@@ -172,7 +173,7 @@ def rest(state: State, action: dict[str, Any], dice: Dice) -> None:
 def recover(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "recover", "who": id}``: the stun is over (the character has lost their turn)."""
     keys(action, ("who",))
-    who = member(state, action, "who")
+    who = member(state, action, WHO)
     character = state["characters"][who]
     if not character["stunned"]:
         raise RulesInputError("who", f"Character: {name_of(state, who)} is not stunned.")
@@ -182,6 +183,21 @@ def recover(state: State, action: dict[str, Any], dice: Dice) -> None:
 
 
 ACTIONS = {"advance": advance, "damage": damage, "spend_end": spend, "rest": rest, "recover": recover}
+
+_DAMAGE, _TYPE, _LOCATION, *_ARMOUR = HIT_INPUTS
+FORMS = (
+    Action("advance_rounds", "advance", "Time passes (rounds)",
+           "Rounds pass; in combat each conscious character loses 1 END every so many rounds, by encumbrance "
+           "level.", (ROUNDS, COMBAT)),
+    Action("damage", "damage", "Damage",
+           "Damage to a hit location, past armour, lethal or non-lethal: crippling, stunning, unconsciousness "
+           "and death by the total.", (WHO, _DAMAGE, _TYPE, _LOCATION, SIDE, *_ARMOUR)),
+    Action("recover", "recover", "Stun over",
+           "A stunned character has lost their turn to the stun and acts again.", (WHO,)),
+    Action("spend_end", "spend_end", "Spend END", "END spent on spells and the like.", (WHO, END)),
+    Action("rest", "rest", "Rest (hours)", "Everyone rests: 20% of base END back for each hour of rest or sleep.",
+           (HOURS,)),
+)
 
 
 def view(state: State, gm: bool) -> dict[str, Any]:
