@@ -26,6 +26,22 @@
  * @property {string} id the calculator's id (the form's data-calculator), or a system
  * @property {FormInputs} inputs
  * @property {boolean} [sheet] true for a character's figures
+ * @property {boolean} [session] true for the Session page: `inputs` is a session request
+ *   (rulescore.web.respond_session) and the answer a SessionResponse
+ */
+
+/**
+ * rulescore.web.respond_session(): a session's new state and both views, the actions of a
+ * system, or what is wrong (with `need`, the roll wanted next when the table rolls its dice).
+ * @typedef {object} SessionResponse
+ * @property {boolean} ok
+ * @property {Record<string, any>} [state]
+ * @property {Record<string, any>} [view] the players' view
+ * @property {Record<string, any>} [gm_view]
+ * @property {Record<string, any>[]} [actions]
+ * @property {string | null} [field]
+ * @property {string} [message]
+ * @property {{count: number, sides: number}} [need]
  */
 
 /**
@@ -76,7 +92,7 @@
  * @typedef {object} EngineResult
  * @property {"result"} type
  * @property {number} seq
- * @property {EngineResponse} response
+ * @property {EngineResponse} response (a SessionResponse for a session request)
  */
 
 /** @typedef {EngineReady | EngineFailed | EngineResult} EngineReply */

@@ -273,6 +273,33 @@ def character_library_html(page: PageFences, which: str) -> str:
     )
 
 
+def session_html(page: PageFences, which: str) -> str:
+    """The Session page's tracker (sessions.js builds it from rulescore.session: the actions,
+    the views, the log); without JavaScript it says what it needs."""
+    if which != "all":
+        raise FenceError("a session fence holds the single word: all")
+    systems = "".join(f'<option value="{key}">{escape(name)}</option>' for key, name in SYSTEM_NAMES.items())
+    return (
+        '<p class="rc-session-nojs" data-session-nojs>The session tracker needs JavaScript.</p>'
+        '<section class="rc-session" data-session data-needs-engine hidden data-search-exclude="true">'
+        '<p class="rc-session-status" data-session-status role="status">Starting the rules engine…</p>'
+        '<div class="rc-session-list" data-session-list></div>'
+        '<form class="rc-session-new" data-session-new novalidate>'
+        '<p class="rc-title"><strong>New session</strong></p>'
+        '<div class="rc-field"><label for="session-name">Name</label>'
+        '<input type="text" id="session-name" name="session_name" maxlength="60" autocomplete="off" '
+        'placeholder="The sunken temple"></div>'
+        f'<div class="rc-field"><label for="session-system">Game</label>'
+        f'<select id="session-system" name="session_system">{systems}</select></div>'
+        '<div class="rc-field"><label for="session-party">Party</label>'
+        '<select id="session-party" name="session_party" data-session-party></select></div>'
+        '<p class="rc-actions"><button type="button" data-action="start-session">Start</button></p>'
+        '<p class="rc-error" data-session-new-error hidden></p></form>'
+        '<div class="rc-session-active" data-session-active hidden></div>'
+        "</section>"
+    )
+
+
 def example_html(page: PageFences, source: str) -> str:
     """A worked example: ``id name=value ...``, its working written out by rulescore."""
     calc_id, *assignments = source.split()
@@ -419,4 +446,5 @@ FENCES: tuple[tuple[str, Callable[[PageFences, str], str]], ...] = (
     ("calculators", calculator_list_html),
     ("character-editor", character_editor_html),
     ("character-library", character_library_html),
+    ("session", session_html),
 )

@@ -428,6 +428,20 @@ export function askEngine(id, inputs, sheet = false) {
     resolve));
 }
 
+/**
+ * A Session page request (rulescore.web.respond_session), answered once the engine is live;
+ * null if it is not.
+ * @param {Record<string, unknown>} request
+ * @returns {Promise<import("../engine-messages.js").SessionResponse | null>}
+ */
+export async function askSession(request) {
+  await engineReady();
+  return new Promise((resolve) => post(
+    { seq: ++lastSeq, id: "session", inputs: /** @type {FormInputs} */ (request), session: true },
+    (response) => resolve(/** @type {import("../engine-messages.js").SessionResponse} */ (
+      /** @type {unknown} */ (response)))));
+}
+
 /** Resolves once the engine is live (never, if it does not come up). */
 export function engineReady() {
   if (engineLive()) return Promise.resolve();
@@ -706,7 +720,7 @@ function init() {
   }
   keepTopButtonClear();
   const found = forms();
-  if (!found.length) return;
+  if (!found.length && !document.querySelector("[data-needs-engine]")) return;
   startEngine(); // once per visit; instant navigation keeps this module, and so the worker
   found.forEach(bind);
 }

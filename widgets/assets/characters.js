@@ -3,18 +3,18 @@
 // and the character picker of every calculator a character feeds. It knows no rule: which
 // input takes which figure is written into the form by the build (data-figure, from the
 // catalogue's "character"), and every figure comes from rulescore in the engine
-// (calculators.js askEngine). Storage is character-store.js's alone.
+// (calculators.js askEngine). Storage is store.js's alone.
 
 import { askEngine, engineReady, readInputs } from "./calculators.js";
 import {
   MAX_IMPORT_BYTES, SYSTEM_NAMES, freeName, fromLinkPayload, loadStore, merge, newId, readDocument,
   saveStore, selection, toLinkPayload,
-} from "./character-store.js";
+} from "./store.js";
 
-/** @typedef {import("./character-store.js").Store} Store */
-/** @typedef {import("./character-store.js").Character} Character */
-/** @typedef {import("./character-store.js").Party} Party */
-/** @typedef {import("./character-store.js").System} System */
+/** @typedef {import("./store.js").Store} Store */
+/** @typedef {import("./store.js").Character} Character */
+/** @typedef {import("./store.js").Party} Party */
+/** @typedef {import("./store.js").System} System */
 /** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
 /** @typedef {import("../engine-messages.js").EngineAnswer} EngineAnswer */
 

@@ -1,6 +1,6 @@
 // @ts-check
 // The calculator engine: one module worker per visit runs rulescore in the vendored Pyodide.
-// Messages in: {seq, id, inputs, sheet?}. Messages out: {type: "ready"}, {type: "failed", message},
+// Messages in: {seq, id, inputs, sheet?, session?}. Messages out: {type: "ready"}, {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
 
 /** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
@@ -38,8 +38,15 @@ const boot = (async () => {
   pyodide.FS.writeFile(WHEEL_PATH, await wheel);
   pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`);
   stage("wheelMounted");
+  const web = pyodide.pyimport("rulescore.web");
   /** @type {(id: string, inputsJSON: string, sheet: boolean) => string} */
-  const respond = pyodide.pyimport("rulescore.web").respond_json;
+  const calculate = web.respond_json;
+  /** @type {(requestJSON: string) => string} */
+  const session = web.respond_session_json;
+  /** @type {(request: EngineRequest) => string} */
+  const respond = (request) => request.session
+    ? session(JSON.stringify(request.inputs))
+    : calculate(request.id, JSON.stringify(request.inputs), Boolean(request.sheet));
   stage("rulescoreImported");
   // For the benchmark (and curious readers in devtools): memory and stage times.
   // Pyodide's Emscripten module is private: its published types leave it out.
@@ -82,12 +89,12 @@ function lastLine(error) {
 }
 
 onmessage = async (/** @type {MessageEvent<EngineRequest>} */ { data }) => {
-  const { seq, id, inputs, sheet } = data;
+  const { seq } = data;
   /** @type {EngineResponse} */
   let response;
   try {
     const respond = await boot;
-    response = JSON.parse(respond(id, JSON.stringify(inputs), Boolean(sheet)));
+    response = JSON.parse(respond(data));
   } catch (error) {
     response = { ok: false, field: null, message: `The calculator failed unexpectedly: ${lastLine(error)}` };
   }

@@ -1,6 +1,7 @@
 // @ts-check
-// Characters and parties on this device: one versioned JSON document in localStorage, the
-// one place that reads, writes, migrates, imports and exports them. Pure data in and out:
+// What this site keeps on the device: characters and parties, and game sessions. Each is one
+// versioned JSON document in localStorage; this is the one place that reads, writes,
+// migrates, imports and exports them. Pure data in and out:
 // nothing here runs what a file or a link contains, and a failed read never overwrites
 // what is stored (the unreadable text is kept aside under BACKUP_KEY).
 
@@ -225,4 +226,51 @@ export function fromLinkPayload(payload) {
     return damaged;
   }
   return readDocument(text);
+}
+
+// --- Sessions (the Session page): one document, every session with its whole state as
+// rulescore.session made it. Saved after every action, so a reload resumes where it was.
+
+export const SESSIONS_FORMAT = "rules-at-the-table/sessions";
+export const SESSIONS_VERSION = 1;
+const SESSIONS_KEY = "rules-at-the-table:sessions";
+const SESSIONS_BACKUP_KEY = "rules-at-the-table:sessions:unreadable";
+
+/**
+ * @typedef {{id: string, name: string, system: System, updated: string, state: Record<string, any>}} Session
+ * @typedef {{format: string, version: number, sessions: Session[], open: string | null}} Sessions
+ */
+
+/** @returns {{sessions: Sessions, problem: string | null}} */
+export function loadSessions() {
+  /** @type {Sessions} */
+  const empty = { format: SESSIONS_FORMAT, version: SESSIONS_VERSION, sessions: [], open: null };
+  let text = null;
+  try {
+    text = localStorage.getItem(SESSIONS_KEY);
+  } catch {
+    return { sessions: empty, problem: "This browser does not let the site keep data (private browsing?)." };
+  }
+  if (text === null) return { sessions: empty, problem: null };
+  try {
+    const data = JSON.parse(text);
+    if (data?.format !== SESSIONS_FORMAT || !Array.isArray(data.sessions)) throw new Error("not a sessions document");
+    if (data.version > SESSIONS_VERSION) throw new Error("made by a newer version of the site");
+    return { sessions: { ...empty, sessions: data.sessions, open: data.open ?? null }, problem: null };
+  } catch (/** @type {any} */ error) {
+    try {
+      localStorage.setItem(SESSIONS_BACKUP_KEY, text);
+    } catch { /* the original stays where it is */ }
+    return { sessions: empty, problem: `Your saved sessions could not be read (${error.message}); they are kept aside.` };
+  }
+}
+
+/** @param {Sessions} sessions @returns {string | null} the problem, if it could not be saved */
+export function saveSessions(sessions) {
+  try {
+    localStorage.setItem(SESSIONS_KEY, JSON.stringify(sessions));
+    return null;
+  } catch {
+    return "This browser refused to save the session (storage full or disabled).";
+  }
 }

@@ -1,0 +1,466 @@
+// @ts-check
+// The Session page: a game session kept by rulescore.session in the engine. It knows no rule:
+// the actions and their fields come from rulescore (session.actions), every change is an
+// engine answer (the new state and both views), and the page draws the view it is given.
+// Sessions are saved (store.js) after every action.
+
+import { askSession } from "./calculators.js";
+import { SYSTEM_NAMES, loadSessions, loadStore, newId, saveSessions } from "./store.js";
+
+/** @typedef {import("./store.js").Session} Session */
+/** @typedef {import("./store.js").Sessions} Sessions */
+/** @typedef {import("./store.js").Store} Store */
+/** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
+
+/**
+ * What the page holds while it is open: the saved sessions, the characters (for new
+ * sessions), the actions of the open session's system, the latest views, the dice a player
+ * has entered for the action being applied, and whether the GM view is shown.
+ * @typedef {object} PageState
+ * @property {Sessions} saved
+ * @property {Store} characters
+ * @property {Record<string, any>[]} actions
+ * @property {Record<string, any> | null} views {view, gm_view}
+ * @property {number[][]} dice
+ * @property {boolean} gm
+ * @property {HTMLElement} root
+ */
+
+const MINUS = "\u2212";
+
+/** @param {string} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children] */
+function element(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children); // strings become text
+  return node;
+}
+
+/** @param {string} action @param {string} text @param {Record<string, string>} [attributes] */
+function button(action, text, attributes = {}) {
+  return element("button", { type: "button", "data-action": action, ...attributes }, [text]);
+}
+
+/** @param {unknown} value */
+function shown(value) {
+  return String(value).replace(/^-/, MINUS);
+}
+
+/** @param {string} link a site-relative rule link */
+function ruleLink(link) {
+  return element("a", { class: "rc-rule", href: new URL(link, new URL("../../", import.meta.url)).href }, ["§ rule"]);
+}
+
+/** @param {PageState} state */
+function openSession(state) {
+  return state.saved.sessions.find((s) => s.id === state.saved.open) ?? null;
+}
+
+/** @param {PageState} state @param {string} text */
+function status(state, text) {
+  const line = state.root.querySelector("[data-session-status]");
+  if (line) line.textContent = text;
+}
+
+// --- Saved sessions and starting one --------------------------------------------------------
+
+/** @param {PageState} state */
+function renderList(state) {
+  const list = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-list]"));
+  const sessions = state.saved.sessions;
+  list.replaceChildren(...(sessions.length ? [
+    element("p", { class: "rc-title" }, [element("strong", {}, ["Saved sessions"])]),
+    element("ul", { class: "rc-roster-list" }, sessions.map((s) => element("li", { "data-session-id": s.id }, [
+      element("span", { class: "rc-roster-name" }, [s.name]), ` ${SYSTEM_NAMES[s.system]}, `,
+      element("span", {}, [`saved ${s.updated.slice(0, 16).replace("T", " ")}`]), " ",
+      s.id === state.saved.open ? element("strong", {}, ["open"]) : button("resume-session", "Resume", { "data-id": s.id }),
+      " ", button("delete-session", "Delete", { "data-id": s.id }),
+    ]))),
+  ] : []));
+}
+
+/** @param {PageState} state */
+function fillParties(state) {
+  const system = /** @type {HTMLSelectElement} */ (state.root.querySelector('[name="session_system"]')).value;
+  const select = /** @type {HTMLSelectElement} */ (state.root.querySelector("[data-session-party]"));
+  const store = state.characters;
+  const everyone = store.characters.filter((c) => c.system === system);
+  select.replaceChildren(
+    ...store.parties.filter((p) => p.system === system && p.members.length)
+      .map((p) => element("option", { value: `p:${p.id}` }, [p.name])),
+    ...(everyone.length ? [element("option", { value: "all" }, [`Every ${SYSTEM_NAMES[/** @type {"bfrpg"} */ (system)]} character`])] : []),
+    element("option", { value: "none" }, ["Nobody yet (time and light only)"]));
+}
+
+/** @param {PageState} state */
+async function startSession(state) {
+  const root = state.root;
+  const system = /** @type {HTMLSelectElement} */ (root.querySelector('[name="session_system"]')).value;
+  const choice = /** @type {HTMLSelectElement} */ (root.querySelector("[data-session-party]")).value;
+  const nameField = /** @type {HTMLInputElement} */ (root.querySelector('[name="session_name"]'));
+  const error = /** @type {HTMLElement} */ (root.querySelector("[data-session-new-error]"));
+  const store = state.characters;
+  const ids = choice.startsWith("p:") ? store.parties.find((p) => `p:${p.id}` === choice)?.members ?? []
+    : choice === "all" ? store.characters.filter((c) => c.system === system).map((c) => c.id) : [];
+  const party = ids.map((id) => store.characters.find((c) => c.id === id)).filter((c) => c !== undefined);
+  const answer = await askSession({ op: "new", system, party });
+  if (!answer || !answer.ok || !answer.state) {
+    error.hidden = false;
+    error.textContent = answer?.message ?? "The rules engine is not running.";
+    return;
+  }
+  error.hidden = true;
+  const name = nameField.value.trim() || `Session ${state.saved.sessions.length + 1}`;
+  /** @type {Session} */
+  const session = { id: newId("s"), name, system: /** @type {"bfrpg"} */ (system), updated: new Date().toISOString(),
+    state: answer.state };
+  state.saved.sessions.push(session);
+  state.saved.open = session.id;
+  nameField.value = "";
+  await showSession(state, answer);
+}
+
+/** @param {PageState} state @param {SessionResponse} [answer] the engine's answer for its state, if at hand */
+async function showSession(state, answer) {
+  const session = openSession(state);
+  const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
+  const problem = saveSessions(state.saved);
+  renderList(state);
+  if (!session) {
+    active.hidden = true;
+    return;
+  }
+  const [views, actions] = await Promise.all([
+    answer ?? askSession({ op: "view", state: session.state }),
+    askSession({ op: "actions", system: session.system }),
+  ]);
+  if (!views || !views.ok || !actions || !actions.ok) {
+    return status(state, `This session cannot be shown: ${views?.message ?? actions?.message ?? "no engine"}`);
+  }
+  state.views = { view: views.view, gm_view: views.gm_view };
+  state.actions = actions.actions ?? [];
+  active.hidden = false;
+  buildActive(state, session);
+  renderView(state);
+  status(state, problem ?? `${session.name}: saved on this device after every action.`);
+}
+
+// --- The open session ------------------------------------------------------------------------
+
+/** @param {PageState} state @param {Session} session */
+function buildActive(state, session) {
+  const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
+  const choices = state.actions.map((action) => element("option", { value: action.id }, [action.label]));
+  active.replaceChildren(
+    element("div", { class: "rc-session-head" }, [
+      element("h2", { "data-session-name": "" }, [session.name]),
+      element("p", { class: "rc-session-clock", "data-session-clock": "" }),
+      element("p", { class: "rc-actions rc-session-controls" }, [
+        button("toggle-gm", state.gm ? "GM view" : "Players' view", { "aria-pressed": String(state.gm),
+          "data-session-view": state.gm ? "gm" : "players" }),
+        button("undo", "Undo"), button("redo", "Redo"), button("export-log", "Export the log"),
+        button("close-session", "Close"),
+      ]),
+    ]),
+    element("div", { class: "rc-session-lights", "data-session-lights": "" }),
+    element("div", { class: "rc-session-characters", "data-session-characters": "" }),
+    element("ul", { class: "rc-session-due", "data-session-due": "" }),
+    element("form", { class: "rc-session-act", "data-session-act": "", novalidate: "" }, [
+      element("div", { class: "rc-field" }, [element("label", { for: "session-action" }, ["Action"]),
+        element("select", { id: "session-action", "data-session-action": "" }, choices)]),
+      element("p", { class: "rc-hint", "data-session-action-help": "" }),
+      element("div", { class: "rc-session-fields", "data-session-fields": "" }),
+      element("p", { class: "rc-own-dice" }, [element("label", {}, [
+        element("input", { type: "checkbox", "data-own-dice": "" }), " I roll my own dice"])]),
+      element("div", { class: "rc-session-dice", "data-session-dice": "", hidden: "" }),
+      element("p", { class: "rc-actions" }, [button("apply-action", "Do it")]),
+      element("p", { class: "rc-error", "data-session-message": "", hidden: "", role: "alert" }),
+    ]),
+    element("h3", {}, ["Log"]),
+    element("ol", { class: "rc-session-log", "data-session-log": "", reversed: "" }),
+  );
+  buildFields(state);
+}
+
+/** @param {PageState} state */
+function currentAction(state) {
+  const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
+  return state.actions.find((action) => action.id === select?.value) ?? null;
+}
+
+/** The chosen action's fields, drawn from rulescore's description of them. @param {PageState} state */
+function buildFields(state) {
+  const action = currentAction(state);
+  const holder = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-fields]"));
+  const help = state.root.querySelector("[data-session-action-help]");
+  if (help) help.textContent = action?.help ?? "";
+  const party = /** @type {Record<string, any>[]} */ (openSession(state)?.state.party ?? []);
+  state.dice = [];
+  showDice(state, null);
+  holder.replaceChildren(...(action?.fields ?? []).map((/** @type {Record<string, any>} */ field) => {
+    const id = `session-field-${field.name}`;
+    const label = element("label", { for: id }, [field.label, ...(field.unit ? [` (${field.unit})`] : [])]);
+    /** @type {HTMLElement} */
+    let control;
+    if (field.who === "many") {
+      control = element("span", { class: "rc-session-members", id, "data-field": field.name, "data-many": "" },
+        party.map((member) => element("label", {}, [
+          element("input", { type: "checkbox", value: member.id }), ` ${member.name}`])));
+    } else if (field.who === "one") {
+      control = element("select", { id, "data-field": field.name },
+        [...(field.default === null ? [element("option", { value: "" }, ["nobody in particular"])] : []),
+          ...party.map((member) => element("option", { value: member.id }, [member.name]))]);
+    } else if (field.kind === "choice") {
+      control = element("select", { id, "data-field": field.name }, (field.choices ?? []).map((/** @type {string} */ value) =>
+        element("option", value === field.default ? { value, selected: "" } : { value },
+          [field.choice_labels?.[value] ?? value])));
+    } else if (field.kind === "bool") {
+      control = element("input", { type: "checkbox", id, "data-field": field.name, ...(field.default ? { checked: "" } : {}) });
+    } else {
+      control = element("input", { type: "text", id, "data-field": field.name, autocomplete: "off",
+        inputmode: field.min !== null && field.min >= 0 ? (field.kind === "int" ? "numeric" : "decimal") : "text",
+        value: field.default === null || field.default === undefined ? "" : shown(field.default) });
+    }
+    const hint = field.help ? [element("span", { class: "rc-hint" }, [field.help])] : [];
+    return element("div", { class: `rc-field rc-field-${field.kind}` }, [label, control, ...hint]);
+  }));
+}
+
+/** The action as rulescore takes it: the fixed keys, then each field as entered (text is
+ * read by rulescore, which says what is wrong with it). @param {PageState} state */
+function readAction(state) {
+  const action = currentAction(state);
+  if (!action) return null;
+  /** @type {Record<string, unknown>} */
+  const built = { do: action.do, ...(action.fixed ?? {}) };
+  for (const control of /** @type {NodeListOf<HTMLElement>} */ (state.root.querySelectorAll("[data-session-fields] [data-field]"))) {
+    const name = /** @type {string} */ (control.dataset.field);
+    if (control.dataset.many !== undefined) {
+      built[name] = [...control.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value);
+    } else if (control instanceof HTMLInputElement && control.type === "checkbox") built[name] = control.checked;
+    else {
+      const value = /** @type {HTMLInputElement | HTMLSelectElement} */ (control).value.trim();
+      if (value !== "") built[name] = value.replace(MINUS, "-");
+    }
+  }
+  return built;
+}
+
+/** @param {PageState} state @param {{count: number, sides: number} | null} need */
+function showDice(state, need) {
+  const holder = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-dice]"));
+  if (!holder) return;
+  holder.hidden = !need;
+  if (!need) return holder.replaceChildren();
+  const done = state.dice.map((faces) => faces.join(" ")).join("; ");
+  holder.replaceChildren(
+    element("p", {}, [`Roll ${need.count}d${need.sides}` + (done ? ` (rolled so far: ${done})` : "") + ":"]),
+    element("p", { class: "rc-session-faces" }, Array.from({ length: need.count }, (_, i) => element("input", {
+      type: "text", inputmode: "numeric", "aria-label": `Die ${i + 1} of ${need.count}, 1 to ${need.sides}`,
+      "data-face": "", "data-sides": String(need.sides), autocomplete: "off" }))),
+  );
+  /** @type {HTMLInputElement | null} */ (holder.querySelector("[data-face]"))?.focus();
+}
+
+/** @param {PageState} state */
+async function applyAction(state) {
+  const session = openSession(state);
+  const action = readAction(state);
+  const message = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-message]"));
+  if (!session || !action) return;
+  const own = /** @type {HTMLInputElement} */ (state.root.querySelector("[data-own-dice]")).checked;
+  const faces = [...state.root.querySelectorAll("[data-session-dice] [data-face]")];
+  if (own && faces.length) {
+    const roll = faces.map((face) => Number(/** @type {HTMLInputElement} */ (face).value.trim()));
+    const sides = Number(/** @type {HTMLElement} */ (faces[0]).dataset.sides);
+    if (roll.some((face) => !Number.isInteger(face) || face < 1 || face > sides)) {
+      message.hidden = false;
+      message.textContent = `Dice: enter each face as a whole number from 1 to ${sides}.`;
+      return;
+    }
+    state.dice.push(roll);
+  }
+  const answer = await askSession({ op: "apply", state: session.state, action, dice: own ? state.dice : null });
+  if (!answer) return;
+  if (!answer.ok || !answer.state) {
+    if (answer.need) return showDice(state, answer.need); // the next roll the rules want
+    state.dice = [];
+    showDice(state, null);
+    message.hidden = false;
+    message.textContent = answer.message ?? "";
+    return;
+  }
+  message.hidden = true;
+  state.dice = [];
+  showDice(state, null);
+  await commit(state, session, answer);
+}
+
+/** Keeps the engine's new state (saved at once) and shows it.
+ * @param {PageState} state @param {Session} session @param {SessionResponse} answer */
+async function commit(state, session, answer) {
+  session.state = /** @type {Record<string, any>} */ (answer.state);
+  session.updated = new Date().toISOString();
+  state.views = { view: answer.view, gm_view: answer.gm_view };
+  const problem = saveSessions(state.saved);
+  renderView(state);
+  renderList(state);
+  status(state, problem ?? `${session.name}: saved.`);
+}
+
+/** @param {PageState} state @param {"undo" | "redo"} op */
+async function step(state, op) {
+  const session = openSession(state);
+  if (!session) return;
+  const answer = await askSession({ op, state: session.state });
+  const message = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-message]"));
+  if (!answer || !answer.ok) {
+    message.hidden = false;
+    message.textContent = answer?.message ?? "";
+    return;
+  }
+  message.hidden = true;
+  await commit(state, session, answer);
+}
+
+// --- Drawing a view --------------------------------------------------------------------------
+
+const PAIRS = [["hp", "max_hp", "HP"], ["fp", "max_fp", "FP"], ["end", "max_end", "END"]];
+const FIGURES = [["move", "Move"], ["dodge", "Dodge"], ["lethal", "lethal"], ["stun", "stun"], ["shock", "shock"]];
+
+/** @param {PageState} state */
+function renderView(state) {
+  const root = state.root;
+  const view = state.views ? (state.gm ? state.views.gm_view : state.views.view) : null;
+  if (!view) return;
+  const clock = root.querySelector("[data-session-clock]");
+  if (clock) {
+    const parts = [`Turn ${view.turn}`, `round ${view.round}`];
+    if (view.day !== undefined) parts.push(`day ${view.day}`);
+    if (view.minutes !== undefined) parts.push(`${view.minutes} minutes in`);
+    clock.textContent = parts.join(", ");
+    clock.setAttribute("data-turn", String(view.turn));
+    clock.setAttribute("data-round", String(view.round));
+  }
+  const lights = root.querySelector("[data-session-lights]");
+  lights?.replaceChildren(...(view.lights?.length ? [element("h3", {}, ["Lights"]),
+    element("ul", {}, view.lights.map((/** @type {Record<string, any>} */ light) => element("li", {
+      "data-light": String(light.id), "data-burning": String(light.burning) }, [
+      `Light ${light.id}: ${light.source}`, light.by ? ` (${nameOf(state, light.by)})` : "", `, ${light.state}`,
+      ...(light.turns_left !== undefined ? [element("span", { class: "rc-gm", "data-turns-left": String(light.turns_left) },
+        [`: ${light.turns_left} turn${light.turns_left === 1 ? "" : "s"} left`])] : []),
+    ])))] : []));
+  const people = root.querySelector("[data-session-characters]");
+  people?.replaceChildren(...(view.characters ?? []).map((/** @type {Record<string, any>} */ person) => {
+    const figures = [
+      ...PAIRS.filter(([now]) => person[now] !== undefined).map(([now, most, label]) =>
+        `${label} ${shown(person[now])}${person[most] !== undefined ? `/${person[most]}` : ""}`),
+      ...FIGURES.filter(([key]) => person[key] !== undefined && person[key] !== 0 && person[key] !== false)
+        .map(([key, label]) => `${label} ${shown(person[key])}`),
+    ];
+    const words = [person.condition, person.fatigue].filter((w) => typeof w === "string" && w && w !== "rested");
+    return element("section", { class: "rc-session-person", "data-character-id": person.id }, [
+      element("p", {}, [element("strong", {}, [person.name]), ` ${figures.join(", ")}`]),
+      ...(words.length ? [element("p", { class: "rc-session-condition" }, [words.join("; ")])] : []),
+      element("ul", { "data-effects": "" }, (person.effects ?? []).map((/** @type {{text: string, rule?: string}} */ e) =>
+        element("li", {}, [e.text, ...(e.rule ? [" ", ruleLink(e.rule)] : [])]))),
+    ]);
+  }));
+  const due = root.querySelector("[data-session-due]");
+  due?.replaceChildren(...(view.due ?? []).map((/** @type {string} */ line) => element("li", {}, [line])));
+  const log = root.querySelector("[data-session-log]");
+  log?.replaceChildren(...[...(view.log ?? [])].reverse().map((/** @type {Record<string, any>} */ entry) =>
+    element("li", {}, [element("span", { class: "rc-session-at" }, [entry.at]), ` ${entry.text}`,
+      ...(entry.rule ? [" ", ruleLink(entry.rule)] : [])])));
+  const undo = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-action="undo"]'));
+  const redo = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-action="redo"]'));
+  if (undo) undo.disabled = !view.can_undo;
+  if (redo) redo.disabled = !view.can_redo;
+}
+
+/** @param {PageState} state @param {string} id */
+function nameOf(state, id) {
+  const party = /** @type {Record<string, any>[]} */ (openSession(state)?.state.party ?? []);
+  return party.find((member) => member.id === id)?.name ?? id;
+}
+
+/** @param {PageState} state */
+function exportLog(state) {
+  const session = openSession(state);
+  const view = state.views?.gm_view;
+  if (!session || !view) return;
+  const text = [`${session.name} (${SYSTEM_NAMES[session.system]})`, "",
+    ...view.log.map((/** @type {Record<string, any>} */ e) => `${e.at}: ${e.text}`)].join("\n") + "\n";
+  const link = element("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })),
+    download: `${session.name.replace(/[^\w -]+/g, "").trim() || "session"}-log.txt` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+// --- Start -------------------------------------------------------------------------------------
+
+/** @type {WeakSet<Element>} */
+const started = new WeakSet();
+
+async function init() {
+  const root = /** @type {HTMLElement | null} */ (document.querySelector("[data-session]"));
+  if (!root || started.has(root)) return;
+  started.add(root);
+  root.hidden = false;
+  document.querySelector("[data-session-nojs]")?.remove();
+  const { sessions: saved, problem } = loadSessions();
+  /** @type {PageState} */
+  const state = { saved, characters: loadStore().store, actions: [], views: null, dice: [], gm: true, root };
+  fillParties(state);
+  renderList(state);
+  root.addEventListener("change", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (target.matches('[name="session_system"]')) fillParties(state);
+    if (target.matches("[data-session-action]")) buildFields(state);
+    if (target.matches("[data-own-dice]")) { state.dice = []; showDice(state, null); }
+  });
+  root.addEventListener("submit", (event) => event.preventDefault());
+  root.addEventListener("click", (event) => {
+    const target = /** @type {Element} */ (event.target).closest("button");
+    const action = target?.dataset.action;
+    const id = target?.dataset.id ?? "";
+    if (action === "start-session") startSession(state);
+    else if (action === "apply-action") applyAction(state);
+    else if (action === "undo" || action === "redo") step(state, action);
+    else if (action === "export-log") exportLog(state);
+    else if (action === "toggle-gm") {
+      state.gm = !state.gm;
+      target?.setAttribute("aria-pressed", String(state.gm));
+      target?.setAttribute("data-session-view", state.gm ? "gm" : "players");
+      if (target) target.textContent = state.gm ? "GM view" : "Players' view";
+      renderView(state);
+    } else if (action === "resume-session") {
+      state.saved.open = id;
+      showSession(state);
+    } else if (action === "close-session") {
+      state.saved.open = null;
+      showSession(state);
+    } else if (action === "delete-session" && target) {
+      if (!target.dataset.confirm) {
+        target.dataset.confirm = "true";
+        target.textContent = "Really delete?";
+        return;
+      }
+      state.saved.sessions = state.saved.sessions.filter((s) => s.id !== id);
+      if (state.saved.open === id) state.saved.open = null;
+      showSession(state);
+    }
+  });
+  status(state, problem ?? "Starting the rules engine…");
+  const ready = await askSession({ op: "actions", system: "bfrpg" });
+  status(state, problem ?? (ready ? "Ready." : "The rules engine is not running."));
+  if (saved.open) await showSession(state);
+}
+
+function whenParsed() {
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
+  else init();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed, { once: true });
+else whenParsed();
