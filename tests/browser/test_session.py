@@ -6,12 +6,13 @@ effect."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from rulescore import session
 
-CHARACTERS = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
+CHARACTERS: dict[str, Any] = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
     {"id": "c1", "name": "Alda", "system": "bfrpg", "fields": {"race": "dwarf", "strength": "16", "hp": "9"}},
     {"id": "c2", "name": "Pip", "system": "bfrpg", "fields": {"race": "halfling", "intelligence": "13"}},
     {"id": "g1", "name": "Bruno", "system": "gurps", "fields": {"st": "12", "dx": "13", "ht": "11"}},
@@ -112,7 +113,7 @@ def act(page, action_id: str, fields: dict, dice: TableDice) -> list[list[int]]:
         else:
             control.fill(value)
     done = len(saved_state(page)["done"])
-    rolled = []
+    rolled: list[list[int]] = []
     page.click('[data-action="apply-action"]')
     while True:
         page.wait_for_function("""done => {
@@ -139,8 +140,11 @@ def python_session(system: str, party_ids: list[str], steps: list[tuple[str, dic
     state = session.new(system, party)
     for action_id, fields, rolls in steps:
         queue = [list(r) for r in rolls]
-        state = session.apply(state, python_action(system, action_id, fields),
-                              roll=lambda count, sides, queue=queue: queue.pop(0))
+
+        def roll(count: int, sides: int, queue: list[list[int]] = queue) -> list[int]:
+            return queue.pop(0)
+
+        state = session.apply(state, python_action(system, action_id, fields), roll=roll)
         assert not queue, (action_id, queue)
     return state
 
