@@ -1,7 +1,9 @@
 """rulescore: every rule calculation of the rules reference, in pure Python.
 
 Public contract (used by the site, the browser and checks outside this repository):
-``catalogue()``, ``calculate(id, inputs)``, ``RulesInputError``; plus ``table(id)`` for the
+``catalogue()``, ``calculate(id, inputs)``, ``resolve(id, inputs, dice=None)`` (a calculator
+decided by one roll, rolled or read from the faces a player rolled; its catalogue entry has
+``"roll": "<notation>"``), ``RulesInputError``; plus ``table(id)`` for the
 tables printed on the rules pages. ``rulescore.notation`` (how numbers and dice read) and
 ``rulescore.web.respond`` (the answer shape the site shows) are public too. Characters:
 ``character_fields(system)`` and ``derive(system, values)`` for "bfrpg", "gurps" and "shell";
@@ -20,13 +22,14 @@ from typing import Any
 # Importing a rules package registers its calculators and tables, in this order.
 from . import bfrpg, gurps, shell  # noqa: F401
 from .characters import character_fields, character_outputs, derive
-from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table
+from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table, resolve
 
 # Sessions (new, apply, view, undo, redo) register nothing: after the rules, so the order above holds.
 from . import session  # isort: skip
 
 __version__ = "0.1.0"
-__all__ = ["catalogue", "calculate", "table", "tables", "character_fields", "character_outputs", "derive", "Result",
+__all__ = ["catalogue", "calculate", "resolve", "table", "tables", "character_fields", "character_outputs", "derive",
+           "Result",
            "RulesInputError", "session", "__version__"]
 
 

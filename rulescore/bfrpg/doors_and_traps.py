@@ -10,7 +10,8 @@ from typing import Any, NamedTuple
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed, span, term
 from .abilities import ABILITY_BONUSES, BONUS_HIGHEST, BONUS_LOWEST, RACES, ability_bonus
@@ -183,3 +184,52 @@ def search_chances_table() -> TableContent:
                         f"Finding a trap: {range_text(trap_range('dwarf'), 6)} for a Dwarf, "
                         f"{range_text(trap_range('human'), 6)} for anyone else without a special ability; "
                         f"listening at a door: 1 on 1d6.")
+
+
+# resolve(): which of the calculator's chances is rolled, its die and its rule.
+CHANCE_ROLLS = (("stuck_door", "Open a stuck door (1d6)", 6, "#stuck-doors"),
+                ("locked_door", "Force a locked door (1d10)", 10, "#locked-doors-and-metal-bars"),
+                ("bend_bars", "Bend metal bars (1d20)", 20, "#locked-doors-and-metal-bars"),
+                ("secret_door", "Find a secret door (1d6)", 6, "#secret-doors"),
+                ("find_trap", "Find a trap (1d6)", 6, "#searching-for-traps"),
+                ("listen", "Listen at a door (1d6)", 6, "#listening-at-doors"))
+
+
+def chance_range(which: str, race: str, strength: int, intelligence: int) -> int:
+    """The winning range (1 to this, on its die) of one of the chances, from the rules above.
+
+    >>> chance_range("secret_door", "elf", 10, 15), chance_range("stuck_door", "human", 3, 10)
+    (3, 0)
+    """
+    if which in ("stuck_door", "locked_door", "bend_bars"):
+        return door_range(strength)
+    if which == "secret_door":
+        return secret_door_range(race, intelligence)
+    if which == "find_trap":
+        return trap_range(race)
+    return 1  # listening: 1 on 1d6 for anyone who is not a Thief
+
+
+@declare_roll("bfrpg.chances", "1d6",
+              choice=Input("chance", "Roll for", "choice", "stuck_door",
+                           choices=tuple((value, label) for value, label, _, _ in CHANCE_ROLLS)),
+              notations=tuple((value, f"1d{sides}") for value, _, sides, _ in CHANCE_ROLLS))
+def resolve_chances(step: Working, rolled: Rolled, result: Result, which: str) -> dict[str, Any]:
+    """One of the chances rolled, picked by the extra input ``chance`` (a stuck door unless told):
+    1 to the range on its die succeeds. ``margin`` is the range − the roll (0 or more
+    succeeds); a range of 0 (Strength 3 to 5 at a door) wins on no roll, not even a 1.
+
+    >>> from rulescore import resolve
+    >>> elf = {"race": "elf", "intelligence": 15, "chance": "secret_door"}
+    >>> [resolve("bfrpg.chances", elf, dice=[face])["outcome"] for face in (1, 3, 4, 6)]
+    ['success', 'success', 'failure', 'failure']
+    """
+    label, sides, rule = next((label, sides, rule) for value, label, sides, rule in CHANCE_ROLLS if value == which)
+    wins = chance_range(which, result.inputs["race"], result.inputs["strength"], result.inputs["intelligence"])
+    face = rolled.total
+    success = face <= wins
+    step(f"{label.split(' (')[0]}: 1d{sides} rolled {face}, against {range_text(wins, sides)} "
+         f"({odds_text(wins, sides)}): {'success' if success else 'failure'}.", rule=rule)
+    if wins <= 0:
+        step("A range of 0: no roll wins, not even a 1 (our reading).", rule=rule)
+    return {"outcome": "success" if success else "failure", "margin": wins - face}

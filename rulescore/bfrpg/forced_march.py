@@ -11,14 +11,16 @@ docs: bfrpg/wilderness.md#forced-march
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Working
+from ..core import Result, Working
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, term
 from .abilities import ability_bonus
-from .saves import save_chance, save_succeeds
+from .saves import save_chance, save_result, save_succeeds
 
 FORCED_MARCH_HOURS = 12
 FORCED_MARCH_FACTOR = Fraction(3, 2)
@@ -67,3 +69,25 @@ def forced_march_toll(step: Working, forced_days: int, save_target: int,
                              lambda roll: "success" if save_succeeds(roll, bonus, save_target) else "failure"),
                    f"saves {percent_text(p)} of the time, each day at risk until a save fails")
     return any_damage, expected, most
+
+
+def forced_march_save(step: Working, rolled: Rolled, result: Result, forced: bool) -> dict[str, Any]:
+    """One day's save vs. Death Ray on a forced march, rolled (1d20 + the Constitution bonus);
+    a failure costs 1d6 that day and every later day of the march without a save. ``forced``
+    False: the step says that no save is due without a forced march.
+
+    >>> from ..dice import roll
+    >>> r = forced_march_save(Working(), roll("1d20", faces=[1]),
+    ...                       Result("x", {}, [], {"death_ray_save": 2, "constitution": 18}), True)
+    >>> r
+    {'outcome': 'failure', 'margin': -1}
+    """
+    bonus = ability_bonus(result.inputs["constitution"])
+    if not forced:
+        step("No forced march is set, so no save is due: this is the save a forced march day after the first "
+             "would ask for.", rule="#forced-march")
+    out = save_result(step, rolled.total, bonus, result.inputs["death_ray_save"],
+                      f"Save vs. Death Ray (Constitution {result.inputs['constitution']})", "#forced-march")
+    step("Saved: no damage from marching today." if out["outcome"] == "success" else
+         "Failed: 1d6 damage today, and every later day of this forced march without a save.", rule="#forced-march")
+    return out

@@ -9,9 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, Working, declare_calculator
+from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..dice import Rolled
 from ..notation import number_text as n
-from .forced_march import FORCED_MARCH_FACTOR, forced_march_toll
+from .forced_march import FORCED_MARCH_FACTOR, forced_march_save, forced_march_toll
 from .shared import MOVEMENT_DEFAULT, SAVE_DEFAULT, SCORE_DEFAULT, SYSTEM, WILDERNESS_PAGE, multiplier_text
 from .time_scale import wilderness_miles
 from .wilderness import AIR_FACTOR, TERRAIN, TERRAIN_CHOICES
@@ -122,3 +123,16 @@ def travel(step: Working, by_air: bool, death_ray_save: int, constitution: int, 
         "march_damage_most": most,
     })
     return out
+
+
+@declare_roll("bfrpg.travel", "1d20")
+def resolve_travel(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """A forced march day's save vs. Death Ray for the party's member, rolled (as on
+    bfrpg.overland).
+
+    >>> from rulescore import resolve
+    >>> resolve("bfrpg.travel", {"leg_1_forced": True}, dice=[20])["outcome"]
+    'success'
+    """
+    forced = any(result.inputs[f"leg_{leg}_forced"] and result.inputs[f"leg_{leg}_days"] for leg in (1, 2, 3))
+    return forced_march_save(step, rolled, result, bool(forced))

@@ -10,9 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..dice import Rolled
 from ..notation import number_text as n
-from .forced_march import FORCED_MARCH_FACTOR, FORCED_MARCH_HOURS, forced_march_toll
+from .forced_march import FORCED_MARCH_FACTOR, FORCED_MARCH_HOURS, forced_march_save, forced_march_toll
 from .shared import (
     MOVEMENT_DEFAULT,
     SAVE_DEFAULT,
@@ -154,3 +155,16 @@ def overland(step: Working, movement_ft: int, terrain: str, forced_march: bool, 
         "expected_damage": expected,
         "most_damage": most,
     }
+
+
+@declare_roll("bfrpg.overland", "1d20")
+def resolve_overland(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """A forced march day's save vs. Death Ray, rolled: 1d20 + the Constitution bonus against
+    the save, a natural 1 failing and a natural 20 succeeding.
+
+    >>> from rulescore import resolve
+    >>> r = resolve("bfrpg.overland", {"forced_march": True, "death_ray_save": 12, "constitution": 13}, dice=[11])
+    >>> r["outcome"], r["margin"]
+    ('success', 0)
+    """
+    return forced_march_save(step, rolled, result, result.inputs["forced_march"])

@@ -11,10 +11,21 @@ import math
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import (
+    Input,
+    Output,
+    Result,
+    RulesInputError,
+    TableContent,
+    Working,
+    declare_calculator,
+    declare_roll,
+    declare_table,
+)
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed
-from .common import SYSTEM, roll_chart, success_odds
+from .common import SYSTEM, roll_chart, rolled_success, success_odds
 from .encumbrance import encumbrance_input
 
 CLIMB_DEFAULT_PENALTY = 5          # Climbing defaults to DX-5
@@ -178,3 +189,20 @@ def climbing(step: Working, climb: str, climbing_skill: int, dx: int, encumbranc
         "combat_all_odds": odds["success"] ** combat_rolls,
         "regular_all_odds": odds["success"] ** regular_rolls,
     }
+
+
+@declare_roll("gurps.climbing", "3d6")
+def resolve_climbing(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """One Climbing roll made (a climb may need several: ``combat_rolls``, ``regular_rolls``);
+    any failure is a fall. A ladder needs no roll.
+
+    >>> from rulescore import resolve
+    >>> resolve("gurps.climbing", {"climb": "stone_wall", "climbing_skill": 13}, dice=[2, 3, 4])["outcome"]
+    'success'
+    """
+    if not isinstance(result["roll_target"], int):
+        raise RulesInputError("climb", "Type of climb: ladders need no Climbing roll, so there is nothing to roll.")
+    out = rolled_success(step, rolled, result["roll_target"], "Climbing roll")
+    if out["margin"] < 0:
+        step("Any failed Climbing roll is a fall.", rule="#falling")
+    return out

@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 from collections.abc import Set
 from fractions import Fraction
+from typing import Any
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Input, Working
-from ..notation import dice_shown, number_text, percent_text, span
+from ..core import Input, Working, signed_margin
+from ..dice import Rolled
+from ..notation import dice_shown, number_text, percent_text, signed, span
 
 SYSTEM = "GURPS Lite"
 
@@ -96,6 +98,80 @@ def skill_input(name: str = "effective_skill", label: str = "Effective skill", d
                 help: str = "") -> Input:
     """An effective skill or attribute, from −10 to 30."""
     return Input(name, label, "int", default, min=SKILL_RANGE[0], max=SKILL_RANGE[1], help=help)
+
+
+# --------------------------------------------------------------------------- a roll made (resolve)
+
+SUCCESS_ROLL_RULE = "gurps/success-rolls/#success-rolls"
+CRITICAL_SUCCESS_RULE = "gurps/success-rolls/#critical-successes"
+CRITICAL_FAILURE_RULE = "gurps/success-rolls/#critical-failures"
+
+
+def faces_text(faces: tuple[int, ...] | list[int]) -> str:
+    """The faces of a roll and their sum, as the working shows them.
+
+    >>> faces_text((3, 4, 5))
+    '3 + 4 + 5 = 12'
+    """
+    return " + ".join(str(face) for face in faces) + f" = {sum(faces)}"
+
+
+def critical_reason(roll: int, effective_skill: int) -> tuple[str, str] | None:
+    """Why a 3d6 roll is a critical (or fails although it is under the skill), and the rule;
+    None for a roll the skill alone decides.
+
+    >>> critical_reason(4, 2)[0]
+    '3 and 4 are always critical successes'
+    >>> critical_reason(17, 16)[0]
+    '17 always fails; at effective skill 16 or more it is an ordinary failure'
+    >>> critical_reason(10, 12) is None
+    True
+    """
+    outcome = roll_outcome(roll, effective_skill)
+    if outcome == "critical success":
+        if roll <= 4:
+            return "3 and 4 are always critical successes", CRITICAL_SUCCESS_RULE
+        return (f"{roll} is a critical success at effective skill {15 if roll == 5 else 16} or more",
+                CRITICAL_SUCCESS_RULE)
+    if outcome == "critical failure":
+        if roll == 18:
+            return "18 is always a critical failure", CRITICAL_FAILURE_RULE
+        if roll == 17 and effective_skill <= 15:
+            return "17 is a critical failure at effective skill 15 or less", CRITICAL_FAILURE_RULE
+        return (f"a roll 10 or more over effective skill (here {effective_skill + 10} or more) is a critical "
+                f"failure", CRITICAL_FAILURE_RULE)
+    if roll >= 17:
+        return "17 always fails; at effective skill 16 or more it is an ordinary failure", CRITICAL_FAILURE_RULE
+    return None
+
+
+def success_roll_result(step: Working, faces: tuple[int, ...], target: int, what: str) -> dict[str, Any]:
+    """A 3d6 success roll made against ``target``: its working, ``outcome`` (success, failure,
+    critical success, critical failure) and ``margin`` (target − roll, 0 or more on a success;
+    an automatic result against the numbers reads 0 or −1, see core.signed_margin).
+
+    >>> from ..core import Working
+    >>> success_roll_result(Working(), (1, 1, 2), 2, "Skill")
+    {'outcome': 'critical success', 'margin': 0}
+    """
+    total = sum(faces)
+    outcome = roll_outcome(total, target)
+    step(f"{what}: 3d6 rolled {faces_text(faces)} against {number_text(target)}: {outcome}, margin "
+         f"{signed(target - total)}.", rule=SUCCESS_ROLL_RULE)
+    reason = critical_reason(total, target)
+    if reason is not None:
+        step(f"{reason[0][0].upper()}{reason[0][1:]}.", rule=reason[1])
+    return {"outcome": outcome, "margin": signed_margin(target - total, outcome in SUCCESSES)}
+
+
+def rolled_success(step: Working, rolled: Rolled, target: int, what: str) -> dict[str, Any]:
+    """:func:`success_roll_result` for a resolved roll of 3d6.
+
+    >>> from ..dice import roll
+    >>> rolled_success(Working(), roll("3d6", faces=[6, 6, 6]), 30, "Skill")
+    {'outcome': 'critical failure', 'margin': -1}
+    """
+    return success_roll_result(step, rolled.faces, target, what)
 
 
 # --------------------------------------------------------------------------- charts of rolls

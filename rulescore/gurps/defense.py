@@ -11,11 +11,22 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import (
+    Input,
+    Output,
+    Result,
+    RulesInputError,
+    TableContent,
+    Working,
+    declare_calculator,
+    declare_roll,
+    declare_table,
+)
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
-from .common import ONE_THIRD_FP_RULE, SYSTEM, chance_of_success, halved_round_up, roll_chart
+from .common import ONE_THIRD_FP_RULE, SYSTEM, chance_of_success, halved_round_up, roll_chart, rolled_success
 from .encumbrance import ENCUMBRANCE_LEVEL_HELP, encumbered_dodge
 
 STUNNED_DEFENSE = -4
@@ -141,3 +152,26 @@ def parry_block_table() -> TableContent:
     rows = tuple((skill, parry_or_block(skill)) for skill in range(6, 21))
     return TableContent("Parry and Block by skill", ("Weapon, Shield or Cloak skill", "Parry or Block"), rows,
                         "3 + half the skill, fractions dropped. Some weapons add +1 or +2 to Parry.")
+
+
+DEFENCES = (("dodge", "Dodge"), ("parry", "Parry"), ("block", "Block"))
+
+
+@declare_roll("gurps.defense", "3d6",
+              choice=Input("defence", "Defence rolled", "choice", "dodge", choices=DEFENCES,
+                           help="the active defence you roll against this attack"),
+              notations=tuple((value, "3d6") for value, _ in DEFENCES))
+def resolve_defense(step: Working, rolled: Rolled, result: Result, which: str) -> dict[str, Any]:
+    """One defence roll made: the defence chosen by the extra input ``defence`` (Dodge unless
+    told; Parry needs a weapon skill, Block a Shield or Cloak skill), 3d6 against its score.
+
+    >>> from rulescore import resolve
+    >>> resolve("gurps.defense", {"defence": "parry"}, dice=[5, 5, 5])["outcome"]  # Parry 9
+    'failure'
+    """
+    score = result[which]
+    if score is None:
+        needs = "a weapon skill" if which == "parry" else "a Shield or Cloak skill"
+        raise RulesInputError("defence", f"Defence rolled: no {which.capitalize()} without {needs}; roll Dodge "
+                                         f"or enter the skill.")
+    return rolled_success(step, rolled, score, f"{which.capitalize()} roll")

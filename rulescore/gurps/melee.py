@@ -10,11 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
-from .common import ROLLS, SKILL_RANGE, SYSTEM, roll_chart, roll_ranges, skill_input, success_odds
+from .common import ROLLS, SKILL_RANGE, SYSTEM, roll_chart, roll_ranges, rolled_success, skill_input, success_odds
 
 
 class Maneuver(NamedTuple):
@@ -136,3 +137,19 @@ def melee_maneuvers_table() -> TableContent:
                         f"Each Evaluate turn adds +{EVALUATE_BONUS} (up to {EVALUATE_MAX_TURNS} turns). Ranged: "
                         f"All-Out Attack (Determined) gives +{RANGED_DETERMINED_BONUS}; Move and Attack gives "
                         f"{signed(MOVE_AND_ATTACK_RANGED)} or the weapon's Bulk, whichever is worse, with no cap.")
+
+
+@declare_roll("gurps.melee_attack", "3d6")
+def resolve_melee_attack(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The attack roll made, against the effective skill: a critical success is a critical hit
+    (no defence; a 3 does maximum damage).
+
+    >>> from rulescore import resolve
+    >>> resolve("gurps.melee_attack", {"skill": 13}, dice=[1, 1, 1])["outcome"]
+    'critical success'
+    """
+    out = rolled_success(step, rolled, result["effective_skill"], "Attack roll")
+    if out["outcome"] == "critical success":
+        maximum = "; a 3 does maximum damage." if rolled.total == 3 else "."
+        step(f"A critical hit: the foe gets no defence roll{maximum}", rule="#attack-roll")
+    return out

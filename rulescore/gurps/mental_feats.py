@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import span, term
@@ -21,10 +22,11 @@ from .common import (
     roll_chart,
     roll_outcome,
     roll_ranges,
+    rolled_success,
     skill_input,
     success_odds,
 )
-from .success_rolls import contest_odds
+from .success_rolls import contest_odds, contest_result
 
 
 class InfluenceSkill(NamedTuple):
@@ -181,3 +183,38 @@ def fright_check_table() -> TableContent:
                         rows,
                         "The pattern goes on past 10. A margin of 0 is a roll that fails only because 17 and 18 "
                         "always fail.")
+
+
+@declare_roll("gurps.influence", "2x3d6")
+def resolve_influence(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The Influence roll made: a Quick Contest of your skill (your three dice) against the
+    subject's Will (the next three); ``reaction`` is what the outcome gives with that skill.
+
+    >>> from rulescore import resolve
+    >>> r = resolve("gurps.influence", {"skill_used": "intimidation"}, dice=[6, 6, 5, 2, 2, 2])
+    >>> r["outcome"], r["reaction"]
+    ('loss', 'Very Bad')
+    """
+    chosen = next(row for row in INFLUENCE_SKILLS if row.value == result.inputs["skill_used"])
+    out = contest_result(step, rolled, result.inputs["skill"], result.inputs["will"], chosen.label, "Will")
+    out["reaction"] = result["win_reaction"] if out["outcome"] == "win" else result["other_reaction"]
+    step(f"Reaction: {out['reaction']} ({'a win' if out['outcome'] == 'win' else 'a tie or a loss'} with "
+         f"{chosen.label}).", rule="gurps/mental-feats/#influence-rolls")
+    return out
+
+
+@declare_roll("gurps.fright_check", "3d6", feed=lambda rolled: {"roll": str(rolled.total)})
+def resolve_fright_check(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The Fright Check made: the roll fills the calculator's "Your 3d6 roll", so ``outcome`` is
+    its result in the page's words (no effect, stunned or faints for...). ``margin`` follows
+    resolve's rule (Will − roll, negative on a failure); the calculator's margin of failure is
+    kept as ``margin_of_failure``.
+
+    >>> from rulescore import resolve
+    >>> r = resolve("gurps.fright_check", {"will": 11, "modifier": -3}, dice=[4, 4, 5])
+    >>> r["outcome"], r["margin"], r["margin_of_failure"], r["success_roll"]
+    ('stunned for 5 + 2d seconds (7–17 seconds)', -5, 5, 'failure')
+    """
+    made = rolled_success(step, rolled, result["effective_will"], "Fright Check")
+    return {"success_roll": made["outcome"], "outcome": result["outcome"], "margin": made["margin"],
+            "margin_of_failure": result["margin"]}

@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
-from .common import SYSTEM, roll_chart, skill_input
+from .common import SYSTEM, roll_chart, rolled_success, skill_input
 from .melee import attack_chances
 
 RANGE_STEPS = (2, 3, 5, 7, 10, 15)  # then x10 each cycle
@@ -124,3 +125,16 @@ def speed_range_table() -> TableContent:
     return TableContent("Speed/range modifiers", ("Speed + range (yd), up to", "Modifier"), tuple(rows),
                         "Between two entries, use the farther one. The pattern goes on: each cycle is ten times the "
                         "last (200, 300, 500, 700, 1000, 1500 yd, and so on), one more −1 at each entry.")
+
+
+@declare_roll("gurps.range_modifier", "3d6")
+def resolve_ranged_attack(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The ranged attack roll made, against the adjusted skill.
+
+    >>> from rulescore import resolve
+    >>> r = resolve("gurps.range_modifier", {"distance_yd": 25, "speed_yps": 5, "skill": 13, "aim_seconds": 3},
+    ...             dice=[3, 3, 4])
+    >>> r["adjusted_skill"], r["outcome"], r["margin"]
+    (10, 'success', 0)
+    """
+    return rolled_success(step, rolled, result["adjusted_skill"], "Attack roll")

@@ -13,10 +13,22 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..core import Output, TableContent, Working, declare_calculator, declare_table
+from ..core import Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
-from .common import ROLLS, SYSTEM, chance_of_success, roll_chart, roll_ranges, skill_input, succeeds, success_odds
+from .common import (
+    ROLLS,
+    SYSTEM,
+    chance_of_success,
+    roll_chart,
+    roll_ranges,
+    rolled_success,
+    skill_input,
+    succeeds,
+    success_odds,
+    success_roll_result,
+)
 
 
 @declare_calculator(
@@ -77,6 +89,17 @@ def success_roll(step: Working, effective_skill: int) -> dict[str, Any]:
         "critical_success_rolls": ranges["critical success"],
         "critical_failure_rolls": ranges["critical failure"],
     }
+
+
+@declare_roll("gurps.success_roll", "3d6")
+def resolve_success_roll(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The success roll made: 3d6 against the effective skill, criticals included.
+
+    >>> from rulescore import resolve
+    >>> [resolve("gurps.success_roll", {"effective_skill": 15}, dice=d)["outcome"] for d in ([1, 1, 3], [6, 6, 5])]
+    ['critical success', 'critical failure']
+    """
+    return rolled_success(step, rolled, result.inputs["effective_skill"], "Success roll")
 
 
 SUCCESS_TABLE_SKILLS = range(3, 17)
@@ -161,3 +184,48 @@ def quick_contest(step: Working, skill_a: int, skill_b: int) -> dict[str, Any]:
          f"the opponent wins {pct(b_wins)}.", rule="#quick-contests")
     return {"a_wins": a_wins, "tie": tie, "b_wins": b_wins,
             "a_succeeds": chance_of_success(skill_a), "b_succeeds": chance_of_success(skill_b)}
+
+
+CONTEST_RULE = "gurps/success-rolls/#quick-contests"
+
+
+def contest_result(step: Working, rolled: Rolled, skill_a: int, skill_b: int, mine: str,
+                   theirs: str) -> dict[str, Any]:
+    """A Quick Contest rolled ("2x3d6": your three dice, then the other side's): ``outcome`` is
+    "win", "tie" or "loss"; ``margin`` your margin minus theirs, but at least 1 on a win and at
+    most −1 on a loss (a success beats a failure whatever the margins), 0 on a tie.
+
+    >>> from ..dice import roll
+    >>> contest_result(Working(), roll("2x3d6", faces=[2, 2, 2, 4, 4, 4]), 10, 12, "You", "Them")["outcome"]
+    'win'
+    """
+    count = rolled.notation.number
+    faces_a, faces_b = rolled.faces[:count], rolled.faces[count:]
+    side_a = success_roll_result(step, faces_a, skill_a, mine)
+    side_b = success_roll_result(step, faces_b, skill_b, theirs)
+    standing_a, standing_b = _standing(sum(faces_a), skill_a), _standing(sum(faces_b), skill_b)
+    difference = standing_a[1] - standing_b[1]
+    if standing_a > standing_b:
+        outcome, margin = "win", max(difference, 1)
+    elif standing_a < standing_b:
+        outcome, margin = "loss", min(difference, -1)
+    else:
+        outcome, margin = "tie", 0
+    why = ("one side succeeds and the other fails" if standing_a[0] != standing_b[0] else
+           f"both {'succeed' if standing_a[0] else 'fail'}, and the margins are {standing_a[1]} and {standing_b[1]}")
+    step(f"Quick Contest: {why}, so it is a {outcome} for {mine.lower() if mine != 'You' else 'you'}.",
+         rule=CONTEST_RULE)
+    return {"outcome": outcome, "margin": margin, "opponent_total": sum(faces_b),
+            "your_roll": side_a["outcome"], "opponent_roll": side_b["outcome"]}
+
+
+@declare_roll("gurps.quick_contest", "2x3d6")
+def resolve_quick_contest(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """Both sides' rolls: your three dice, then the opponent's.
+
+    >>> from rulescore import resolve
+    >>> r = resolve("gurps.quick_contest", {"skill_a": 14, "skill_b": 11}, dice=[3, 3, 3, 4, 4, 4])
+    >>> r["outcome"], r["margin"], r["opponent_total"], r["opponent_roll"]
+    ('win', 6, 12, 'failure')
+    """
+    return contest_result(step, rolled, result.inputs["skill_a"], result.inputs["skill_b"], "You", "Opponent")

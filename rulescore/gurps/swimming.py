@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Input, Output, Working, declare_calculator
+from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text
-from .common import ONE_THIRD_FP_RULE, SYSTEM, failure_chance, halved_round_up, roll_chart, success_odds
+from .common import (
+    ONE_THIRD_FP_RULE,
+    SYSTEM,
+    failure_chance,
+    halved_round_up,
+    roll_chart,
+    rolled_success,
+    success_odds,
+)
 from .encumbrance import encumbrance_input
 
 INTENTIONAL_ENTRY_BONUS = 3
@@ -94,3 +103,28 @@ def swimming(step: Working, basic_move: int, swimming_skill: int, encumbrance_le
         "fatigue_roll_target": fatigue_target,
         "fatigue_fail_odds": fail,
     }
+
+
+SWIM_ROLLS = (("swimming", "Swimming roll (stay afloat)"), ("fatigue", "Fatigue roll (a minute at top speed)"))
+
+
+@declare_roll("gurps.swimming", "3d6",
+              choice=Input("swim_roll", "Roll", "choice", "swimming", choices=SWIM_ROLLS),
+              notations=tuple((value, "3d6") for value, _ in SWIM_ROLLS))
+def resolve_swimming(step: Working, rolled: Rolled, result: Result, which: str) -> dict[str, Any]:
+    """The Swimming roll made (or, with the extra input ``swim_roll`` "fatigue", the fatigue roll
+    after a minute at top speed); either costs 1 FP on a failure.
+
+    >>> from rulescore import resolve
+    >>> resolve("gurps.swimming", {}, dice=[6, 6, 6])["outcome"]
+    'critical failure'
+    """
+    if which == "fatigue":
+        out = rolled_success(step, rolled, result["fatigue_roll_target"], "Fatigue roll (HT or Swimming)")
+        rule = "#fatigue-from-fast-swimming"
+    else:
+        out = rolled_success(step, rolled, result["roll_target"], "Swimming roll")
+        rule = "#modifiers"
+    if out["margin"] < 0:
+        step("A failure costs 1 FP.", rule=rule)
+    return out

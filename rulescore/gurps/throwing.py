@@ -11,10 +11,21 @@ import math
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import (
+    Input,
+    Output,
+    Result,
+    RulesInputError,
+    TableContent,
+    Working,
+    declare_calculator,
+    declare_roll,
+    declare_table,
+)
+from ..dice import Rolled
 from ..notation import dice, dice_shown, percent_text, signed
 from ..notation import number_text as n
-from .common import SYSTEM, damage_chart, fine_text, ratio_text, roll_chart, success_odds
+from .common import SYSTEM, damage_chart, fine_text, ratio_text, roll_chart, rolled_success, success_odds
 from .damage import damage_for_st
 from .encumbrance import basic_lift
 
@@ -180,3 +191,23 @@ def throwing(step: Working, st: int, weight_lb: Fraction, dx: int) -> dict[str, 
         "distance_modifier": modifier, "distance_yd": distance, "damage": damage,
         "target_roll": target, "target_odds": target_odds, "area_roll": area, "area_odds": area_odds,
     }
+
+
+THROWS = (("target", "At a chosen target (DX − 3)"), ("area", "Into an area (DX)"))
+
+
+@declare_roll("gurps.throwing", "3d6",
+              choice=Input("throw", "Throw", "choice", "target", choices=THROWS),
+              notations=tuple((value, "3d6") for value, _ in THROWS))
+def resolve_throwing(step: Working, rolled: Rolled, result: Result, which: str) -> dict[str, Any]:
+    """The roll to hit with a throw made: at a chosen target (DX − 3, unless the extra input
+    ``throw`` is "area": DX), before size, speed and range.
+
+    >>> from rulescore import resolve
+    >>> resolve("gurps.throwing", {"dx": 12}, dice=[3, 3, 3])["margin"]
+    0
+    """
+    target = result["target_roll" if which == "target" else "area_roll"]
+    if target is None:
+        raise RulesInputError("weight_lb", "Object's weight: too heavy to throw, so there is no roll to hit.")
+    return rolled_success(step, rolled, target, "Roll to hit" if which == "target" else "Roll to land in the area")

@@ -10,11 +10,22 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, RulesInputError, TableContent, Working, declare_calculator, declare_table
+from ..core import (
+    Input,
+    Output,
+    Result,
+    RulesInputError,
+    TableContent,
+    Working,
+    declare_calculator,
+    declare_roll,
+    declare_table,
+)
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed, term
 from .common import AT_DEFAULT, BLOCK_DEF_DEFAULT, SYSTEM
-from .rolls import attack_chart, attack_odds, attack_result, roll_span
+from .rolls import attack_chart, attack_odds, attack_result, attack_roll_result, roll_span
 
 NO_SHIELD = -1
 SHIELD_CHOICES = ((str(NO_SHIELD), "No shield (or an attack aimed at the weapon)"), ("0", "Buckler (PR 0)"),
@@ -166,3 +177,22 @@ def attack_odds_table() -> TableContent:
     return TableContent("Attack odds by AT − DEF",
                         ("AT − DEF", "Miss", "Defended", "Hit (no shield)", "Hit past a PR 2 shield"),
                         tuple(rows), "Exact odds on 2d10.")
+
+
+@declare_roll("shell.attack", "2d10")
+def resolve_attack(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The attack roll made: 2d10 + AT − DEF; ``outcome`` miss, defended, shield_hit or hit,
+    ``margin`` the total − 12 (0 or more gets past the defence). A hand-to-hand attack on an
+    unaware or immobile defender hits without a roll (RulesInputError).
+
+    >>> from rulescore import resolve
+    >>> r = resolve("shell.attack", {"attack_value": 6, "defence_value": 4, "shield_pr": 2}, dice=[5, 5])
+    >>> r["outcome"], r["margin"]
+    ('shield_hit', 0)
+    """
+    if result["def_used"] is None:
+        raise RulesInputError("defender_state", "Defender: a hand-to-hand attack on a defender who is unaware or "
+                                                "immobile hits without a roll.")
+    shield = None if int(result.inputs["shield_pr"]) == NO_SHIELD else int(result.inputs["shield_pr"])
+    return attack_roll_result(step, rolled.faces, result.inputs["attack_value"] - result["def_used"], shield,
+                              "#the-attack-roll")

@@ -9,7 +9,17 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .. import dice
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import (
+    Input,
+    Output,
+    Result,
+    TableContent,
+    Working,
+    declare_calculator,
+    declare_roll,
+    declare_table,
+)
+from ..dice import Rolled
 from ..notation import dice_shown, percent_text, signed, term
 from ..notation import number_text as n
 from .common import (
@@ -22,7 +32,7 @@ from .common import (
     attribute_cost,
     attribute_input,
 )
-from .rolls import roll_chart, success_chance
+from .rolls import attribute_roll_result, roll_chart, success_chance
 
 
 class SecondaryAttribute(NamedTuple):
@@ -330,3 +340,33 @@ def secondary_attributes_table() -> TableContent:
 def wealth_table() -> TableContent:
     rows = tuple((row.label, f"× {n(row.multiple)}", row.chp) for row in WEALTH_LEVELS)
     return TableContent("Starting wealth", ("Wealth", "Of standard", "Cost (chp)"), rows, "")
+
+
+CONTEST_ROLLS = (("attribute", "Attribute roll (3d6)"), ("contest", "Contest (3d6 each)"))
+
+
+@declare_roll("shell.contest", "3d6",
+              choice=Input("shell_roll", "Roll", "choice", "attribute", choices=CONTEST_ROLLS),
+              notations=(("attribute", "3d6"), ("contest", "2x3d6")))
+def resolve_contest(step: Working, rolled: Rolled, result: Result, which: str) -> dict[str, Any]:
+    """The attribute roll made (3d6 against the roll needed), or, with the extra input
+    ``shell_roll`` "contest", the contest ("2x3d6": your dice, then the opponent's): ``outcome``
+    win, tie or loss, ``margin`` your margin − theirs (positive on a win, 0 on a tie).
+
+    >>> from rulescore import resolve
+    >>> r = resolve("shell.contest", {"attribute": 12, "opponent": 10, "shell_roll": "contest"},
+    ...             dice=[2, 2, 2, 3, 3, 3])
+    >>> r["outcome"], r["margin"], r["opponent_total"]
+    ('win', 5, 9)
+    """
+    if which == "attribute":
+        return attribute_roll_result(step, rolled.faces, result["target"], "Attribute roll", "#attribute-rolls")
+    attribute, opponent = result.inputs["attribute"], result.inputs["opponent"]
+    mine, theirs = rolled.totals
+    attribute_roll_result(step, rolled.faces[:3], attribute, "Your roll", "#attribute-contests")
+    attribute_roll_result(step, rolled.faces[3:], opponent, "The opponent's roll", "#attribute-contests")
+    margin = (attribute - mine) - (opponent - theirs)
+    outcome = "win" if margin > 0 else "tie" if margin == 0 else "loss"
+    step(f"Contest: margins {attribute - mine} and {opponent - theirs}; the bigger margin wins: a {outcome}.",
+         rule="#attribute-contests")
+    return {"outcome": outcome, "margin": margin, "opponent_total": theirs}

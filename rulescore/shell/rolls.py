@@ -15,11 +15,12 @@ Fraction(9, 20)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from .. import dice
 from ..charts import roll_bars
 from ..core import Working
-from ..notation import number_text, percent_text, span
+from ..notation import number_text, percent_text, signed, span, term
 
 # ---------------------------------------------------------------- 3d6: attribute and skill rolls
 
@@ -85,3 +86,51 @@ def roll_span(rolls: list[int]) -> str:
     if rolls == list(range(2, 21)):
         return "any"
     return span(min(rolls), max(rolls))
+
+
+# ---------------------------------------------------------------- rolls made (resolve)
+
+ATTACK_NEEDED = 12  # 2d10 + AT − DEF of 12 or more gets past the defence (the shield or the defender)
+
+
+def faces_text(faces: tuple[int, ...] | list[int]) -> str:
+    """The faces of a roll and their sum.
+
+    >>> faces_text([3, 4, 5])
+    '3 + 4 + 5 = 12'
+    """
+    return " + ".join(str(face) for face in faces) + f" = {sum(faces)}"
+
+
+def attribute_roll_result(step: Working, faces: tuple[int, ...], target: int, what: str,
+                          rule: str) -> dict[str, Any]:
+    """A 3d6 roll-under made against ``target``: ``outcome`` success or failure (SHELL has no
+    criticals), ``margin`` target − roll.
+
+    >>> attribute_roll_result(Working(), (6, 6, 6), 18, "IQ roll", "#attribute-rolls")
+    {'outcome': 'success', 'margin': 0}
+    """
+    total = sum(faces)
+    outcome = "success" if total <= target else "failure"
+    step(f"{what}: 3d6 rolled {faces_text(faces)} against {number_text(target)}: {outcome}, margin "
+         f"{signed(target - total)} (SHELL has no automatic successes or failures).", rule=rule)
+    return {"outcome": outcome, "margin": target - total}
+
+
+def attack_roll_result(step: Working, faces: tuple[int, ...], margin: int, shield_pr: int | None,
+                       rule: str) -> dict[str, Any]:
+    """A 2d10 attack roll made with AT − DEF = ``margin``: ``outcome`` miss, defended,
+    shield_hit or hit (the calculator's words); ``margin`` the total − 12, so 0 or more gets
+    past the defence (to the shield or the defender) and a miss or a defence is negative.
+
+    >>> attack_roll_result(Working(), (4, 6), 1, 2, "#the-attack-roll")["outcome"]
+    'defended'
+    >>> attack_roll_result(Working(), (5, 6), 1, 2, "#the-attack-roll")
+    {'outcome': 'shield_hit', 'margin': 0}
+    """
+    roll = sum(faces)
+    total = roll + margin
+    result = attack_result(total, shield_pr)
+    step(f"Attack roll: 2d10 rolled {faces_text(faces)} {term(margin)} (AT − DEF) = {number_text(total)}: "
+         f"{result.replace('_', ' ')}.", rule=rule)
+    return {"outcome": result, "margin": total - ATTACK_NEEDED}

@@ -8,11 +8,22 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import (
+    Input,
+    Output,
+    Result,
+    RulesInputError,
+    TableContent,
+    Working,
+    declare_calculator,
+    declare_roll,
+    declare_table,
+)
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, span, term
 from .common import ATTRIBUTE_DEFAULT, DIFFICULTY, DIFFICULTY_CHOICES, SKILL_LEVEL_DEFAULT, SYSTEM
-from .rolls import chance_text, roll_chart, success_chance
+from .rolls import attribute_roll_result, chance_text, roll_chart, success_chance
 
 SKILL_BASE = {"major": 4, "minor": 2}  # exp for level 1; level n costs base x n(n+1)/2
 SKILL_TYPE_CHOICES = (("major", "Major skill"), ("minor", "Minor skill"))
@@ -325,3 +336,19 @@ def skill_roll_odds_table() -> TableContent:
     rows = tuple((target, percent_text(success_chance(target))) for target in range(3, 19))
     return TableContent("Chance to roll a target or less on 3d6", ("Target", "Chance"), rows,
                         "Below 3 a roll never succeeds; from 18 up it always does.")
+
+
+@declare_roll("shell.skill_roll", "3d6")
+def resolve_skill_roll(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The skill roll made: 3d6 against the roll needed, no automatic results. Below the task's
+    minimum level no roll is made (RulesInputError).
+
+    >>> from rulescore import resolve
+    >>> r = resolve("shell.skill_roll", {"attribute": 12, "skill_level": 5, "minimum_level": 3}, dice=[6, 6, 2])
+    >>> r["target"], r["outcome"], r["margin"]
+    (14, 'success', 0)
+    """
+    if result["target"] is None:
+        raise RulesInputError("skill_level", "Skill level: below the task's minimum level there is no chance of "
+                                             "success and no roll.")
+    return attribute_roll_result(step, rolled.faces, result["target"], "Skill roll", "#skill-rolls")
