@@ -500,6 +500,8 @@ def declare_roll(calculator_id: str, notation: str, choice: Input | None = None,
         if calculator_id in _ROLLS:
             raise ValueError(f"roll for {calculator_id} declared twice")
         calc = get_calculator(calculator_id)
+        if choice is not None and choice.name in {spec.name for spec in calc.inputs}:
+            raise ValueError(f"{calculator_id}: the roll's choice {choice.name} is already an input")
         _REGISTRY[calculator_id] = calc._replace(roll=notation)
         _ROLLS[calculator_id] = RollSpec(notation, function, choice, tuple(notations), feed)
         return function

@@ -22,14 +22,14 @@ from rulescore.shell.rolls import attack_result
 CATALOGUE = {calc["id"]: calc for calc in catalogue()}
 ROLLED = [calc_id for calc_id, calc in CATALOGUE.items() if calc["roll"]]
 NOT_ROLLED = [calc_id for calc_id, calc in CATALOGUE.items() if not calc["roll"]]
-SUCCESSES = {"success", "critical success", "win", "hit", "shield_hit"}
+SUCCESSES = {"success", "critical success", "win", "hit", "shield_hit"}  # "dodged", "miss"... are failures
 
 EXPECTED_ROLLS = {
     "gurps.success_roll": "3d6", "gurps.quick_contest": "2x3d6", "gurps.influence": "2x3d6",
     "gurps.fright_check": "3d6", "gurps.melee_attack": "3d6", "gurps.range_modifier": "3d6",
     "gurps.defense": "3d6", "gurps.throwing": "3d6", "gurps.swimming": "3d6", "gurps.climbing": "3d6",
     "bfrpg.chances": "1d6", "bfrpg.overland": "1d20", "bfrpg.travel": "1d20",
-    "shell.skill_roll": "3d6", "shell.contest": "3d6", "shell.attack": "2d10",
+    "shell.skill_roll": "3d6", "shell.contest": "3d6", "shell.attack": "2d10", "shell.close_combat": "2d10",
 }
 
 
@@ -369,6 +369,22 @@ def test_shell_attack_resolves_as_its_odds_say(inputs):
         freq[result["outcome"]] += Fraction(1, 100)
     assert {name: float(p) for name, p in freq.items()} == pytest.approx(
         {name: plain[name] for name in freq}, abs=1e-12)
+
+
+@pytest.mark.parametrize("inputs", [{}, {"maneuver": "pin", "attack_value": 4, "dodge_def": 3, "attacker_st": 12,
+                                     "defender_st": 11, "weight_difference_lb": 45}])
+def test_shell_takedown_and_pin_resolve_as_their_odds_say(inputs):
+    plain = calculate("shell.close_combat", inputs)
+    words = {"success": "success", "dodged": "dodged", "miss": "miss"}
+    freq = dict.fromkeys(words, Fraction(0))
+    margin = plain.inputs["attack_value"] + plain["modifier"] - plain.inputs["dodge_def"]
+    for first, second in product(range(1, 11), repeat=2):
+        result = resolve("shell.close_combat", inputs, dice=[first, second])
+        total = first + second + margin
+        assert result["outcome"] == ("success" if total >= 12 else "dodged" if total >= 9 else "miss")
+        freq[result["outcome"]] += Fraction(1, 100)
+    assert {name: float(p) for name, p in freq.items()} == pytest.approx({name: plain[name] for name in words},
+                                                                          abs=1e-12)
 
 
 def test_shell_attack_without_a_roll_raises():

@@ -7,11 +7,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, Working, declare_calculator
+from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed, term
 from .common import AT_DEFAULT, ATTRIBUTE_DEFAULT, DODGE_DEF_DEFAULT, SYSTEM
-from .rolls import attack_chart, attack_odds
+from .rolls import attack_chart, attack_odds, attack_roll_result
 
 LB_PER_PIN_MODIFIER = 20
 
@@ -70,3 +71,23 @@ def close_combat(step: Working, maneuver: str, attack_value: int, dodge_def: int
     attack_chart(step, margin, None, f"2d10 {term(margin)} for a {maneuver}",
                  f"succeeds {percent_text(odds['hit'])} of the time")
     return {"modifier": mod, "success": odds["hit"], "dodged": odds["defended"], "miss": odds["miss"]}
+
+
+CLOSE_COMBAT_WORDS = {"hit": "success", "defended": "dodged", "miss": "miss"}  # the calculator's own outputs
+
+
+@declare_roll("shell.close_combat", "2d10")
+def resolve_close_combat(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The takedown or pin rolled: 2d10 + AT + modifier − DEF; ``outcome`` success, dodged or
+    miss, ``margin`` the total − 12 (0 or more succeeds).
+
+    >>> from rulescore import resolve
+    >>> r = resolve("shell.close_combat", {"maneuver": "pin", "attack_value": 4, "dodge_def": 3}, dice=[5, 6])
+    >>> r["outcome"], r["margin"]
+    ('success', 0)
+    """
+    margin = result.inputs["attack_value"] + result["modifier"] - result.inputs["dodge_def"]
+    rule = "#pin" if result.inputs["maneuver"] == "pin" else "#takedown"
+    out = attack_roll_result(step, rolled.faces, margin, None, rule)
+    out["outcome"] = CLOSE_COMBAT_WORDS[out["outcome"]]
+    return out
