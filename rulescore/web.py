@@ -13,7 +13,7 @@ from typing import Any
 
 from . import session
 from .characters import character_sheet
-from .core import MINUS, Calculator, RulesInputError, get_calculator, percent_text
+from .core import MINUS, Calculator, RulesInputError, get_calculator, percent_text, resolve
 
 
 def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
@@ -41,6 +41,39 @@ def _respond(find: Callable[[], Calculator], inputs: Any) -> dict[str, Any]:
         "charts": [chart_svg(chart) for chart in result.charts],
         "inputs": result.inputs,
     }
+
+
+def respond_roll(calculator_id: Any, inputs: Any = None, dice: Any = None) -> dict[str, Any]:
+    """A roll for a calculator whose answer a roll decides (``rulescore.resolve``): rolled here
+    (``dice`` None) or with the faces a player rolled. The answer is ``respond``'s plus ``roll``:
+    the notation, the faces, the total, the outcome and margin, and the sentence that says so."""
+    try:
+        result = resolve(calculator_id, inputs, dice=dice)
+        calc = get_calculator(calculator_id)
+    except RulesInputError as error:
+        return {"ok": False, "field": error.field, "message": error.message}
+    rules = [rule_link(calc.page, rule) for rule in result.step_rules]
+    return {
+        "ok": True,
+        "outputs": {spec.name: {"value": result[spec.name], "text": spec.text(result[spec.name])}
+                    for spec in calc.outputs},
+        "steps": result.steps,
+        "rules": rules,
+        "charts": [],
+        "inputs": result.inputs,
+        "roll": {"notation": result["notation"], "dice": result["dice"], "total": result["total"],
+                 "outcome": result["outcome"], "margin": result["margin"], "text": result.steps[-1],
+                 "rule": rules[-1]},
+    }
+
+
+def respond_roll_json(calculator_id: str, inputs_json: str, dice_json: str) -> str:
+    """The worker's entry point for a roll: JSON in, JSON out."""
+    try:
+        inputs, dice = json.loads(inputs_json), json.loads(dice_json)
+    except ValueError:
+        return json.dumps({"ok": False, "field": "inputs", "message": "inputs: not valid JSON."})
+    return json.dumps(respond_roll(calculator_id, inputs, dice), allow_nan=False)
 
 
 def rule_link(page: str, rule: str | None) -> str | None:
@@ -229,4 +262,5 @@ def respond_session_json(request_json: str) -> str:
     return json.dumps(respond_session(request), allow_nan=False)
 
 
-__all__ = ["respond", "respond_json", "respond_session", "respond_session_json", "respond_sheet"]
+__all__ = ["respond", "respond_json", "respond_roll", "respond_roll_json", "respond_session", "respond_session_json",
+           "respond_sheet"]

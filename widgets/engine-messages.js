@@ -26,6 +26,9 @@
  * @property {string} id the calculator's id (the form's data-calculator), or a system
  * @property {FormInputs} inputs
  * @property {boolean} [sheet] true for a character's figures
+ * @property {boolean} [roll] true to roll for calculator `id` (rulescore.resolve): the answer is
+ *   an EngineAnswer with `roll` (RollOutcome)
+ * @property {number[] | null} [dice] with `roll`: the faces rolled at the table, or null to roll here
  * @property {boolean} [session] true for the Session page: `inputs` is a session request
  *   (rulescore.web.respond_session) and the answer a SessionResponse
  */
@@ -61,6 +64,20 @@
  * @property {(string | null)[]} rules for each step, its rule as a site-relative link, or null
  * @property {string[]} charts each an SVG figure's markup, made by rulescore
  * @property {Record<string, Json>} inputs the inputs used, derived ones included
+ * @property {RollOutcome} [roll] for a roll request
+ */
+
+/**
+ * A roll's outcome (rulescore.web.respond_roll): the faces, the total, the outcome, the margin,
+ * and the sentence that says so with its rule.
+ * @typedef {object} RollOutcome
+ * @property {string} notation
+ * @property {number[]} dice
+ * @property {number} total
+ * @property {string} outcome
+ * @property {number} margin
+ * @property {string} text
+ * @property {string | null} rule
  */
 
 /**

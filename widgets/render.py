@@ -20,6 +20,7 @@ from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 import rulescore
+import rulescore.dice
 from rulescore.notation import MINUS, number_text
 from rulescore.web import respond, respond_sheet
 
@@ -182,6 +183,7 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
         f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
         f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(page, answer)}</ol>'
         f"</details></section>"
+        f"{_roll_box(calc)}"
         f'<p class="rc-actions" hidden data-search-exclude="true">'
         f'<button type="button" data-action="copy-link">Copy link</button> '
         f'<button type="button" data-action="reset">Reset</button></p>'
@@ -189,6 +191,41 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
         f"Showing the result for the default inputs. "
         f"The live calculator starts once the page has loaded (it needs JavaScript).</p>"
         f"</form>"
+    )
+
+
+def _roll_box(calc: dict) -> str:
+    """Roll here or enter the dice rolled at the table, for a calculator a roll decides
+    (rolls.js fills in the faces and shows the outcome and the last rolls)."""
+    if not calc["roll"]:
+        return ""
+    notations = dict(calc["roll_for"]["notations"]) if calc["roll_for"] else {}
+    dice_of = {}
+    for notation in {calc["roll"], *notations.values()}:
+        parsed = rulescore.dice.parse(notation)
+        dice_of[notation] = [parsed.number * parsed.times, parsed.sides]
+    chooser = ""
+    if calc["roll_for"]:
+        spec = calc["roll_for"]["input"]
+        chooser_id = f"{calc['id']}-roll-for".replace(".", "-")
+        options = "".join(f'<option {_attrs(value=value, selected=value == spec["default"])}>'
+                          f'{escape(spec["choice_labels"][value])}</option>' for value in spec["choices"])
+        chooser = (f'<label for="{chooser_id}">{escape(spec["label"])}</label> '
+                   f'<select id="{chooser_id}" data-roll-for="{escape(spec["name"])}">{options}</select> ')
+    box = _attrs(class_="rc-roll", data_roll_box=True, data_roll=calc["roll"], data_roll_dice=json.dumps(dice_of),
+                 data_roll_notations=json.dumps(notations) if notations else None, hidden=True,
+                 data_search_exclude="true")
+    return (
+        f"<div {box}>"
+        f'<p class="rc-roll-controls">{chooser}<button type="button" data-action="roll">Roll</button></p>'
+        f'<details class="rc-rolled"><summary>I rolled…</summary><p class="rc-faces" data-faces></p>'
+        f'<p><button type="button" data-action="use-faces">Use these dice</button></p></details>'
+        f'<p class="rc-roll-outcome" data-roll-outcome aria-live="polite" hidden></p>'
+        f'<details class="rc-roll-history"><summary>Last rolls</summary><ol data-roll-history></ol>'
+        f'<p><button type="button" data-action="share-rolls">Share as a link</button> '
+        f'<button type="button" data-action="clear-rolls">Clear</button></p>'
+        f'<p class="rc-roll-share" data-roll-share hidden></p></details>'
+        f"</div>"
     )
 
 

@@ -442,6 +442,20 @@ export async function askSession(request) {
       /** @type {unknown} */ (response)))));
 }
 
+/**
+ * A roll for a calculator (rulescore.resolve) with the form's inputs: rolled by the engine
+ * (`dice` null) or with the faces rolled at the table. Null when the engine is not live.
+ * @param {HTMLFormElement} form @param {Record<string, unknown>} extra inputs beside the form's (which roll)
+ * @param {number[] | null} dice
+ * @returns {Promise<EngineResponse | null>}
+ */
+export function askRoll(form, extra, dice) {
+  if (!engineLive()) return Promise.resolve(null);
+  const inputs = { ...readInputs(form), ...extra };
+  return new Promise((resolve) => post({ seq: ++lastSeq, id: /** @type {string} */ (form.dataset.calculator),
+    inputs: /** @type {FormInputs} */ (inputs), roll: true, dice }, resolve));
+}
+
 /** Resolves once the engine is live (never, if it does not come up). */
 export function engineReady() {
   if (engineLive()) return Promise.resolve();

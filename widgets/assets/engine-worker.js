@@ -1,6 +1,6 @@
 // @ts-check
 // The calculator engine: one module worker per visit runs rulescore in the vendored Pyodide.
-// Messages in: {seq, id, inputs, sheet?, session?}. Messages out: {type: "ready"}, {type: "failed", message},
+// Messages in: {seq, id, inputs, sheet?, session?, roll?, dice?}. Messages out: {type: "ready"}, {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
 
 /** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
@@ -43,10 +43,12 @@ const boot = (async () => {
   const calculate = web.respond_json;
   /** @type {(requestJSON: string) => string} */
   const session = web.respond_session_json;
+  /** @type {(id: string, inputsJSON: string, diceJSON: string) => string} */
+  const roll = web.respond_roll_json;
   /** @type {(request: EngineRequest) => string} */
-  const respond = (request) => request.session
-    ? session(JSON.stringify(request.inputs))
-    : calculate(request.id, JSON.stringify(request.inputs), Boolean(request.sheet));
+  const respond = (request) => request.session ? session(JSON.stringify(request.inputs))
+    : request.roll ? roll(request.id, JSON.stringify(request.inputs), JSON.stringify(request.dice ?? null))
+      : calculate(request.id, JSON.stringify(request.inputs), Boolean(request.sheet));
   stage("rulescoreImported");
   // For the benchmark (and curious readers in devtools): memory and stage times.
   // Pyodide's Emscripten module is private: its published types leave it out.

@@ -204,27 +204,36 @@ function checksum(text) {
   return hash.toString(36);
 }
 
-/** @param {Store} document @returns {string} the fragment's payload */
-export function toLinkPayload(document) {
-  const bytes = new TextEncoder().encode(JSON.stringify(document));
+/** @param {string} text @returns {string} base64url of its UTF-8, then "." and a checksum */
+function encodePayload(text) {
+  const bytes = new TextEncoder().encode(text);
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   const encoded = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   return `${encoded}.${checksum(encoded)}`;
 }
 
-/** @param {string} payload @returns {{store: Store} | {error: string}} */
-export function fromLinkPayload(payload) {
-  const damaged = { error: "this link is damaged (cut short or changed on the way); ask for it again" };
+/** @param {string} payload @returns {string | null} the text, or null when cut short or changed */
+function decodePayload(payload) {
   const at = payload.lastIndexOf(".");
-  if (at < 1 || checksum(payload.slice(0, at)) !== payload.slice(at + 1)) return damaged;
-  let text;
+  if (at < 1 || checksum(payload.slice(0, at)) !== payload.slice(at + 1)) return null;
   try {
     const binary = atob(payload.slice(0, at).replace(/-/g, "+").replace(/_/g, "/"));
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
   } catch {
-    return damaged;
+    return null;
   }
+}
+
+/** @param {Store} document @returns {string} the fragment's payload */
+export function toLinkPayload(document) {
+  return encodePayload(JSON.stringify(document));
+}
+
+/** @param {string} payload @returns {{store: Store} | {error: string}} */
+export function fromLinkPayload(payload) {
+  const text = decodePayload(payload);
+  if (text === null) return { error: "this link is damaged (cut short or changed on the way); ask for it again" };
   return readDocument(text);
 }
 
@@ -272,5 +281,65 @@ export function saveSessions(sessions) {
     return null;
   } catch {
     return "This browser refused to save the session (storage full or disabled).";
+  }
+}
+
+// --- Roll history: the last rolls made on this device, newest first.
+
+export const ROLLS_FORMAT = "rules-at-the-table/rolls";
+export const ROLLS_VERSION = 1;
+export const ROLLS_KEPT = 20;
+const ROLLS_KEY = "rules-at-the-table:rolls";
+
+/**
+ * @typedef {{at: string, id: string, title: string, inputs: Record<string, unknown>, notation: string,
+ *   dice: number[], total: number, outcome: string, text: string, own: boolean}} Roll
+ */
+
+/** A rolls document checked, or null. @param {unknown} data @returns {Roll[] | null} */
+export function readRolls(data) {
+  const doc = /** @type {any} */ (data);
+  if (!doc || doc.format !== ROLLS_FORMAT || !Array.isArray(doc.rolls) || doc.version > ROLLS_VERSION) return null;
+  const good = doc.rolls.filter((/** @type {any} */ r) => r && typeof r.id === "string" && typeof r.title === "string"
+    && Array.isArray(r.dice) && r.dice.every((/** @type {unknown} */ f) => Number.isInteger(f))
+    && typeof r.outcome === "string" && typeof r.text === "string" && Number.isFinite(r.total));
+  return good.slice(0, ROLLS_KEPT).map((/** @type {any} */ r) => ({ at: String(r.at ?? ""), id: r.id, title: r.title,
+    inputs: r.inputs && typeof r.inputs === "object" ? r.inputs : {}, notation: String(r.notation ?? ""),
+    dice: r.dice, total: r.total, outcome: r.outcome, text: r.text, own: Boolean(r.own) }));
+}
+
+/** @returns {Roll[]} */
+export function loadRolls() {
+  try {
+    return readRolls(JSON.parse(localStorage.getItem(ROLLS_KEY) ?? "null")) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** @param {Roll[]} rolls @returns {string | null} the problem, if they could not be kept */
+export function saveRolls(rolls) {
+  try {
+    localStorage.setItem(ROLLS_KEY, JSON.stringify({ format: ROLLS_FORMAT, version: ROLLS_VERSION,
+      rolls: rolls.slice(0, ROLLS_KEPT) }));
+    return null;
+  } catch {
+    return "This browser refused to keep the roll (storage full or disabled).";
+  }
+}
+
+/** @param {Roll[]} rolls a link payload (as for characters: base64url JSON and a checksum) */
+export function rollsToLinkPayload(rolls) {
+  return encodePayload(JSON.stringify({ format: ROLLS_FORMAT, version: ROLLS_VERSION, rolls }));
+}
+
+/** @param {string} payload @returns {Roll[] | null} null for a damaged link */
+export function rollsFromLinkPayload(payload) {
+  const text = decodePayload(payload);
+  if (text === null) return null;
+  try {
+    return readRolls(JSON.parse(text));
+  } catch {
+    return null;
   }
 }

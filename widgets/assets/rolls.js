@@ -1,0 +1,159 @@
+// @ts-check
+// Rolling for the calculators a roll decides: "Roll" has the engine roll, "I rolled…" takes the
+// faces rolled at the table; rulescore.resolve says the outcome and the rule. It knows no rule:
+// which dice to ask for comes from the build (data-roll-dice, from rulescore.dice.parse). The
+// last rolls stay on the device (store.js) and can be shared as a link or cleared.
+
+import { askRoll } from "./calculators.js";
+import { ROLLS_KEPT, loadRolls, rollsFromLinkPayload, rollsToLinkPayload, saveRolls } from "./store.js";
+
+/** @typedef {import("./store.js").Roll} Roll */
+
+const MINUS = "\u2212";
+
+/** @param {string} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children] */
+function element(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/** @param {HTMLElement} box */
+function chooser(box) {
+  return /** @type {HTMLSelectElement | null} */ (box.querySelector("[data-roll-for]"));
+}
+
+/** The notation rolled now (it may depend on which roll is chosen). @param {HTMLElement} box */
+function notation(box) {
+  const choice = chooser(box);
+  const notations = JSON.parse(box.dataset.rollNotations ?? "{}");
+  return (choice && notations[choice.value]) || /** @type {string} */ (box.dataset.roll);
+}
+
+/** One field per die, sized to the notation. @param {HTMLElement} box */
+function drawFaces(box) {
+  const rolled = notation(box);
+  const [count, sides] = JSON.parse(/** @type {string} */ (box.dataset.rollDice))[rolled];
+  const roll = box.querySelector('[data-action="roll"]');
+  if (roll) roll.textContent = `Roll ${rolled}`;
+  /** @type {HTMLElement} */ (box.querySelector("[data-faces]")).replaceChildren(...Array.from({ length: count },
+    (_, i) => element("input", { type: "text", inputmode: "numeric", autocomplete: "off", "data-face": "",
+      "data-sides": String(sides), "aria-label": `Die ${i + 1} of ${count} (1 to ${sides})` })));
+}
+
+/** @param {Roll} roll */
+function historyItem(roll) {
+  return element("li", {}, [`${roll.title}: ${roll.dice.join(" ")} = ${roll.total}, ${roll.outcome}`
+    + (roll.own ? " (your dice)" : "")]);
+}
+
+/** @param {Roll[]} rolls @param {HTMLElement} [only] a box to draw, or every box on the page */
+function drawHistory(rolls, only) {
+  const boxes = only ? [only] : [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-roll-box]"))];
+  for (const box of boxes) box.querySelector("[data-roll-history]")?.replaceChildren(...rolls.map(historyItem));
+}
+
+/** @param {HTMLFormElement} form @param {HTMLElement} box @param {number[] | null} dice */
+async function roll(form, box, dice) {
+  const outcome = /** @type {HTMLElement} */ (box.querySelector("[data-roll-outcome]"));
+  const choice = chooser(box);
+  const extra = choice ? { [/** @type {string} */ (choice.dataset.rollFor)]: choice.value } : {};
+  const answer = await askRoll(form, extra, dice);
+  outcome.hidden = false;
+  if (!answer) {
+    outcome.textContent = "The live calculator is not running, so nothing can be rolled yet.";
+    return;
+  }
+  if (!answer.ok || !answer.roll) {
+    outcome.dataset.outcome = "";
+    outcome.replaceChildren(element("span", { class: "rc-error" }, [answer.ok ? "" : answer.message]));
+    return;
+  }
+  const result = answer.roll;
+  Object.assign(outcome.dataset, { outcome: result.outcome, total: String(result.total),
+    margin: String(result.margin), dice: JSON.stringify(result.dice) });
+  outcome.replaceChildren(element("strong", {}, [result.outcome]), ` ${result.text.replace(/(^|\s)-(\d)/g, `$1${MINUS}$2`)}`,
+    ...(result.rule ? [" ", element("a", { class: "rc-rule", href: new URL(result.rule, new URL("../../", import.meta.url)).href },
+      ["§ rule"])] : []));
+  const title = form.querySelector(".rc-title strong")?.textContent ?? String(form.dataset.calculator);
+  /** @type {Roll} */
+  const kept = { at: new Date().toISOString(), id: String(form.dataset.calculator), title, inputs: answer.inputs,
+    notation: result.notation, dice: result.dice, total: result.total, outcome: result.outcome, text: result.text,
+    own: dice !== null };
+  const rolls = [kept, ...loadRolls()].slice(0, ROLLS_KEPT);
+  saveRolls(rolls);
+  drawHistory(rolls);
+}
+
+/** @param {HTMLFormElement} form @param {HTMLElement} box */
+function useFaces(form, box) {
+  const fields = [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("[data-face]"))];
+  const sides = Number(fields[0]?.dataset.sides);
+  const faces = fields.map((field) => Number(field.value.trim()));
+  if (faces.some((face) => !Number.isInteger(face) || face < 1 || face > sides)) {
+    const outcome = /** @type {HTMLElement} */ (box.querySelector("[data-roll-outcome]"));
+    outcome.hidden = false;
+    outcome.dataset.outcome = "";
+    outcome.replaceChildren(element("span", { class: "rc-error" },
+      [`I rolled: enter each die as a whole number from 1 to ${sides}.`]));
+    return;
+  }
+  roll(form, box, faces);
+}
+
+/** @param {HTMLElement} box */
+function share(box) {
+  const line = /** @type {HTMLElement} */ (box.querySelector("[data-roll-share]"));
+  const url = new URL(location.href);
+  url.hash = `rolls=${rollsToLinkPayload(loadRolls())}`;
+  line.hidden = false;
+  line.replaceChildren(element("input", { type: "text", readonly: "", value: url.href, "data-roll-share-link": "",
+    "aria-label": "Link to these rolls" }));
+  navigator.clipboard?.writeText(url.href).catch(() => undefined);
+}
+
+/** @type {WeakSet<Element>} */
+const started = new WeakSet();
+
+function init() {
+  const boxes = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-roll-box]"))];
+  if (!boxes.length) return;
+  const rolls = loadRolls();
+  for (const box of boxes) {
+    if (started.has(box)) continue;
+    started.add(box);
+    const form = /** @type {HTMLFormElement} */ (box.closest("form"));
+    box.hidden = false;
+    drawFaces(box);
+    drawHistory(rolls, box);
+    chooser(box)?.addEventListener("change", () => drawFaces(box));
+    box.addEventListener("click", (event) => {
+      const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
+      if (action === "roll") roll(form, box, null);
+      else if (action === "use-faces") useFaces(form, box);
+      else if (action === "share-rolls") share(box);
+      else if (action === "clear-rolls") {
+        saveRolls([]);
+        drawHistory([]);
+      }
+    });
+  }
+  // A shared link's rolls, shown (not kept) in the first box, in the history's place.
+  if (location.hash.startsWith("#rolls=")) {
+    const shared = rollsFromLinkPayload(location.hash.slice("#rolls=".length));
+    const list = boxes[0].querySelector("[data-roll-history]");
+    const details = /** @type {HTMLDetailsElement | null} */ (boxes[0].querySelector(".rc-roll-history"));
+    if (details) details.open = true;
+    list?.replaceChildren(...(shared
+      ? [element("li", {}, ["Rolls shared with you:"]), ...shared.map(historyItem)]
+      : [element("li", { class: "rc-error" }, ["This link's rolls are damaged (cut short or changed); ask for it again."])]));
+  }
+}
+
+function whenParsed() {
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
+  else init();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed, { once: true });
+else whenParsed();
