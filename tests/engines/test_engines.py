@@ -226,3 +226,66 @@ def test_report_engine_figures(engine):
     if INSTANT_TIMES.get(engine):
         STATS[f"{engine}: link to another page -> calculators live, median ms"] = round(
             statistics.median(INSTANT_TIMES[engine]) * 1000)
+
+
+EDITORS_READY = """return [...document.querySelectorAll('form[data-character-editor]')]
+    .every(f => f.dataset.state === 'ready')"""
+MAKE_BRUNO = """const form = document.querySelector('form[data-character-editor="gurps"]');
+    form.querySelector('[data-action="new-character"]').click();
+    form.querySelector('[name="name"]').value = 'Bruno';
+    for (const [name, value] of Object.entries({st: '12', dx: '13', ht: '11', load_lb: '31'})) {
+        const field = form.querySelector(`[name="${name}"]`);
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+    }"""
+PICK = """const [id, name] = arguments;
+    const picker = document.querySelector(`form[data-calculator="${id}"] [data-character-picker]`);
+    picker.value = [...picker.options].find(o => o.textContent === name).value;
+    picker.dispatchEvent(new Event('change', { bubbles: true }));"""
+
+
+def test_a_character_a_roll_and_a_session(driver, site_url):
+    """What a table does all evening, in this engine: a character saved and picked in a
+    calculator (the result rulescore's for their figures), a roll (rulescore.resolve's outcome for
+    the faces shown), and a session whose clock moves."""
+    go(driver, site_url + "characters/")
+    wait_until(driver, EDITORS_READY)
+    driver.execute_script(MAKE_BRUNO)
+    wait_until(driver, SETTLED.replace("form[data-calculator=", "form[data-character-editor=")
+               .replace("${arguments[0]}", "gurps"))
+    driver.execute_script("document.querySelector('form[data-character-editor=\"gurps\"] "
+                          "[data-action=\"save-character\"]').click()")
+    wait_until(driver, "return document.querySelector('form[data-character-editor=\"gurps\"] [data-status]')"
+                       ".textContent === 'Saved Bruno.'")
+    follow_link(driver, site_url + "gurps/encumbrance/", keep_inputs=True)
+    driver.execute_script(PICK, "gurps.encumbrance", "Bruno")
+    wait_until(driver, "return document.querySelector('form[data-calculator=\"gurps.encumbrance\"]')"
+                       ".dataset.character === 'Bruno'")
+    wait_until(driver, SETTLED, "gurps.encumbrance")
+    figures = rulescore.derive("gurps", {"st": "12", "dx": "13", "ht": "11", "load_lb": "31"})
+    bound = {spec["name"]: (figures[spec["character"]] if spec["character"] in figures
+                            else figures.inputs[spec["character"]])
+             for spec in BY_ID["gurps.encumbrance"]["inputs"] if spec["character"]}
+    assert outputs(driver, "gurps.encumbrance") == expected(respond("gurps.encumbrance", bound)), driver.engine
+    follow_link(driver, site_url + "gurps/success-rolls/", keep_inputs=True)
+    driver.execute_script("document.querySelector('form[data-calculator=\"gurps.success_roll\"] "
+                          "[data-action=\"roll\"]').click()")
+    wait_until(driver, "return Boolean(document.querySelector('form[data-calculator=\"gurps.success_roll\"] "
+                       "[data-roll-outcome]').dataset.dice)")
+    shown = driver.execute_script("return {...document.querySelector('form[data-calculator=\"gurps.success_roll\"] "
+                                  "[data-roll-outcome]').dataset}")
+    resolved = rulescore.resolve("gurps.success_roll", {}, dice=json.loads(shown["dice"]))
+    assert (shown["outcome"], int(shown["margin"])) == (resolved["outcome"], resolved["margin"]), driver.engine
+    follow_link(driver, site_url + "session/", keep_inputs=True)
+    wait_until(driver, "return document.querySelector('[data-session-status]').textContent === 'Ready.'")
+    driver.execute_script("""const system = document.querySelector('[name="session_system"]');
+        system.value = 'gurps'; system.dispatchEvent(new Event('change', { bubbles: true }));
+        document.querySelector('[data-action="start-session"]').click();""")
+    wait_until(driver, "return !document.querySelector('[data-session-active]').hidden")
+    driver.execute_script("""const pick = document.querySelector('[data-session-action]');
+        pick.value = 'advance_turns'; pick.dispatchEvent(new Event('change', { bubbles: true }));
+        document.querySelector('[data-field="turns"]').value = '3';
+        document.querySelector('[data-action="apply-action"]').click();""")
+    wait_until(driver, "return document.querySelector('[data-session-clock]').dataset.turn === '3'")
+    assert "Bruno" in driver.execute_script("return document.querySelector('[data-session-characters]').textContent")
+    STATS[f"{driver.engine}: character, roll and session checked"] += 1
