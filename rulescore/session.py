@@ -37,19 +37,13 @@ from typing import Any, NamedTuple
 
 from .characters import SYSTEMS, derive
 from .core import Input, RulesInputError, unknown_name
+from .dice import real_roll
 
 FORMAT = "rules-at-the-table/session"
 VERSION = 1
 
 Roll = Callable[[int, int], Sequence[int]]
 State = dict[str, Any]
-
-
-def real_roll(count: int, sides: int) -> list[int]:
-    """``count`` dice of ``sides`` sides, rolled for real."""
-    import random  # imported on first use: the browser engine starts without it
-
-    return [random.randint(1, sides) for _ in range(count)]
 
 
 class Dice:
