@@ -13,7 +13,7 @@ from typing import Any
 
 from . import session
 from .characters import character_sheet
-from .core import MINUS, Calculator, RulesInputError, get_calculator, percent_text, resolve
+from .core import MINUS, Calculator, Result, RulesInputError, get_calculator, percent_text, resolve
 
 
 def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
@@ -32,6 +32,12 @@ def _respond(find: Callable[[], Calculator], inputs: Any) -> dict[str, Any]:
         result = calc.run(inputs)
     except RulesInputError as error:
         return {"ok": False, "field": error.field, "message": error.message}
+    return _answer(calc, result)
+
+
+def _answer(calc: Calculator, result: Result) -> dict[str, Any]:
+    """The shape the page shows: each declared output's value and text, the working with its
+    rule links, the charts, and the inputs used."""
     return {
         "ok": True,
         "outputs": {spec.name: {"value": result[spec.name], "text": spec.text(result[spec.name])}
@@ -52,19 +58,11 @@ def respond_roll(calculator_id: Any, inputs: Any = None, dice: Any = None) -> di
         calc = get_calculator(calculator_id)
     except RulesInputError as error:
         return {"ok": False, "field": error.field, "message": error.message}
-    rules = [rule_link(calc.page, rule) for rule in result.step_rules]
-    return {
-        "ok": True,
-        "outputs": {spec.name: {"value": result[spec.name], "text": spec.text(result[spec.name])}
-                    for spec in calc.outputs},
-        "steps": result.steps,
-        "rules": rules,
-        "charts": [],
-        "inputs": result.inputs,
-        "roll": {"notation": result["notation"], "dice": result["dice"], "total": result["total"],
-                 "outcome": result["outcome"], "margin": result["margin"], "text": result.steps[-1],
-                 "rule": rules[-1]},
-    }
+    answer = _answer(calc, result)
+    answer["roll"] = {"notation": result["notation"], "dice": result["dice"], "total": result["total"],
+                      "outcome": result["outcome"], "margin": result["margin"], "text": result.steps[-1],
+                      "rule": answer["rules"][-1]}
+    return answer
 
 
 def respond_roll_json(calculator_id: str, inputs_json: str, dice_json: str) -> str:

@@ -10,6 +10,8 @@
 // link or remembered inputs; the values are hidden, "working…"), "input" while a number
 // field is empty, being retyped (nothing is computed; the last result stays, greyed).
 
+import { MINUS, onEveryPage } from "./dom.js";
+
 /** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
 /** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
 /** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
@@ -41,7 +43,6 @@ const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long m
 // again"; if it does come up later, the calculators go live all the same). Pyodide starts
 // in 2-5 s on our machines, 10-20 s on a slow tablet. Tests set window.rulesEngineDeadlineMs.
 const BOOT_DEADLINE_MS = 60000;
-const MINUS = "\u2212"; // the site's one minus sign
 
 /** @type {Engine | null} */
 let engine = null; // {worker, ready, failure}
@@ -741,9 +742,4 @@ function init() {
 
 // Forms are bound once the document is parsed; mkdocs-material's instant navigation then
 // announces each new page on document$.
-function whenParsed() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
-  else init();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed, { once: true });
-else whenParsed();
+onEveryPage(init);

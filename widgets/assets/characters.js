@@ -6,6 +6,7 @@
 // (calculators.js askEngine). Storage is store.js's alone.
 
 import { askEngine, engineReady, readInputs } from "./calculators.js";
+import { MINUS, button, element, onEveryPage, withMinus } from "./dom.js";
 import {
   MAX_IMPORT_BYTES, SYSTEM_NAMES, freeName, fromLinkPayload, loadStore, merge, newId, readDocument,
   saveStore, selection, toLinkPayload,
@@ -19,7 +20,6 @@ import {
 /** @typedef {import("../engine-messages.js").EngineAnswer} EngineAnswer */
 
 const PICKED_PREFIX = "rules-at-the-table:picked:"; // + calculator id: the character or party chosen there
-const MINUS = "\u2212";
 const siteRoot = new URL("../../", import.meta.url);
 const charactersPage = new URL("characters/", siteRoot);
 
@@ -36,27 +36,10 @@ const charactersPage = new URL("characters/", siteRoot);
 
 // --- Small DOM helpers ---------------------------------------------------------------------
 
-/** @param {string} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children] */
-function element(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children); // strings become text: a name is never markup
-  return node;
-}
-
-/** @param {string} action @param {string} text @param {Record<string, string>} [data] */
-function button(action, text, data = {}) {
-  /** @type {Record<string, string>} */
-  const attributes = { type: "button", "data-action": action };
-  for (const [name, value] of Object.entries(data)) attributes[`data-${name}`] = value;
-  return element("button", attributes, [text]);
-}
-
 /** A value as a form field shows it: text with the site's minus sign, or a checkbox's state.
  * @param {unknown} value @returns {string | boolean} */
 function fieldValue(value) {
-  if (typeof value === "boolean") return value;
-  return String(value).replace(/^-/, MINUS);
+  return typeof value === "boolean" ? value : withMinus(value);
 }
 
 /** @param {HTMLInputElement | HTMLSelectElement} field */
@@ -197,10 +180,10 @@ function renderRoster(state, form) {
         "data-character-id": c.id, ...(form.dataset.editing === c.id ? { "aria-current": "true" } : {}),
       }, [
         element("span", { class: "rc-roster-name" }, [c.name]), " ",
-        button("edit-character", "Edit", { id: c.id }), " ",
-        button("duplicate-character", "Duplicate", { id: c.id }), " ",
-        button("share-character", "Share", { id: c.id }), " ",
-        button("delete-character", "Delete", { id: c.id }),
+        button("edit-character", "Edit", { "data-id": c.id }), " ",
+        button("duplicate-character", "Duplicate", { "data-id": c.id }), " ",
+        button("share-character", "Share", { "data-id": c.id }), " ",
+        button("delete-character", "Delete", { "data-id": c.id }),
       ])))
       : element("p", {}, [`No ${SYSTEM_NAMES[system]} characters yet: fill in the sheet below and save it.`]));
   }
@@ -303,18 +286,18 @@ function renderParties(state, form) {
     element("h3", {}, [`${SYSTEM_NAMES[system]} parties`]),
     ...parties.map((party) => element("section", { class: "rc-party-card", "data-party-id": party.id }, [
       element("p", { class: "rc-party-name" }, [element("strong", {}, [party.name]), " ",
-        button("share-party", "Share", { id: party.id }), " ", button("delete-party", "Delete party", { id: party.id })]),
+        button("share-party", "Share", { "data-id": party.id }), " ", button("delete-party", "Delete party", { "data-id": party.id })]),
       element("ol", {}, party.members.map((memberId) => element("li", {}, [
         characterById(state.store, memberId)?.name ?? "?", " ",
-        button("member-up", "↑", { id: party.id, member: memberId }), " ",
-        button("member-down", "↓", { id: party.id, member: memberId }), " ",
-        button("member-remove", "Remove", { id: party.id, member: memberId }),
+        button("member-up", "↑", { "data-id": party.id, "data-member": memberId }), " ",
+        button("member-down", "↓", { "data-id": party.id, "data-member": memberId }), " ",
+        button("member-remove", "Remove", { "data-id": party.id, "data-member": memberId }),
       ]))),
       element("p", {}, [
         element("label", { for: `${party.id}-add` }, ["Add "]),
         element("select", { id: `${party.id}-add`, "data-add-member": party.id },
           mine.filter((c) => !party.members.includes(c.id)).map((c) => element("option", { value: c.id }, [c.name]))),
-        " ", button("member-add", "Add to party", { id: party.id }),
+        " ", button("member-add", "Add to party", { "data-id": party.id }),
       ]),
     ])),
     element("p", { class: "rc-new-party" }, [
@@ -654,7 +637,7 @@ function showChanges(state, form) {
       continue;
     }
     const shown = typeof kept === "boolean" ? (kept ? "yes" : "no") : kept;
-    mark.replaceChildren(`${filled.character.name}: ${shown} `, button("use-character-value", `Use ${shown}`, { name }));
+    mark.replaceChildren(`${filled.character.name}: ${shown} `, button("use-character-value", `Use ${shown}`, { "data-name": name }));
     if (stored.has(mark.dataset.figure ?? "")) saveable++;
   }
   const saveButton = /** @type {HTMLButtonElement} */ (form.querySelector('[data-action="save-to-character"]'));
@@ -814,10 +797,5 @@ function init() {
   }
 }
 
-function whenParsed() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
-  else init();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed, { once: true });
-else whenParsed();
+onEveryPage(init);
 

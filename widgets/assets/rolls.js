@@ -5,19 +5,11 @@
 // last rolls stay on the device (store.js) and can be shared as a link or cleared.
 
 import { askRoll } from "./calculators.js";
+import { MINUS, element, onEveryPage } from "./dom.js";
 import { ROLLS_KEPT, loadRolls, rollsFromLinkPayload, rollsToLinkPayload, saveRolls } from "./store.js";
 
 /** @typedef {import("./store.js").Roll} Roll */
 
-const MINUS = "\u2212";
-
-/** @param {string} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children] */
-function element(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
 
 /** @param {HTMLElement} box */
 function chooser(box) {
@@ -151,9 +143,4 @@ function init() {
   }
 }
 
-function whenParsed() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
-  else init();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed, { once: true });
-else whenParsed();
+onEveryPage(init);

@@ -5,6 +5,7 @@
 // Sessions are saved (store.js) after every action.
 
 import { askSession } from "./calculators.js";
+import { MINUS, button, element, onEveryPage, withMinus } from "./dom.js";
 import { SYSTEM_NAMES, loadSessions, loadStore, newId, saveSessions } from "./store.js";
 
 /** @typedef {import("./store.js").Session} Session */
@@ -26,25 +27,6 @@ import { SYSTEM_NAMES, loadSessions, loadStore, newId, saveSessions } from "./st
  * @property {HTMLElement} root
  */
 
-const MINUS = "\u2212";
-
-/** @param {string} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children] */
-function element(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children); // strings become text
-  return node;
-}
-
-/** @param {string} action @param {string} text @param {Record<string, string>} [attributes] */
-function button(action, text, attributes = {}) {
-  return element("button", { type: "button", "data-action": action, ...attributes }, [text]);
-}
-
-/** @param {unknown} value */
-function shown(value) {
-  return String(value).replace(/^-/, MINUS);
-}
 
 /** @param {string} link a site-relative rule link */
 function ruleLink(link) {
@@ -219,7 +201,7 @@ function buildFields(state) {
     } else {
       control = element("input", { type: "text", id, "data-field": field.name, autocomplete: "off",
         inputmode: field.min !== null && field.min >= 0 ? (field.kind === "int" ? "numeric" : "decimal") : "text",
-        value: field.default === null || field.default === undefined ? "" : shown(field.default) });
+        value: field.default === null || field.default === undefined ? "" : withMinus(field.default) });
     }
     const hint = field.help ? [element("span", { class: "rc-hint" }, [field.help])] : [];
     return element("div", { class: `rc-field rc-field-${field.kind}` }, [label, control, ...hint]);
@@ -354,9 +336,9 @@ function renderView(state) {
   people?.replaceChildren(...(view.characters ?? []).map((/** @type {Record<string, any>} */ person) => {
     const figures = [
       ...PAIRS.filter(([now]) => person[now] !== undefined).map(([now, most, label]) =>
-        `${label} ${shown(person[now])}${person[most] !== undefined ? `/${person[most]}` : ""}`),
+        `${label} ${withMinus(person[now])}${person[most] !== undefined ? `/${person[most]}` : ""}`),
       ...FIGURES.filter(([key]) => person[key] !== undefined && person[key] !== 0 && person[key] !== false)
-        .map(([key, label]) => `${label} ${shown(person[key])}`),
+        .map(([key, label]) => `${label} ${withMinus(person[key])}`),
     ];
     const words = [person.condition, person.fatigue].filter((w) => typeof w === "string" && w && w !== "rested");
     return element("section", { class: "rc-session-person", "data-character-id": person.id }, [
@@ -458,9 +440,4 @@ async function init() {
   if (saved.open) await showSession(state);
 }
 
-function whenParsed() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
-  else init();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed, { once: true });
-else whenParsed();
+onEveryPage(init);

@@ -1,0 +1,36 @@
+// @ts-check
+// Small DOM helpers the page scripts share: building elements from data (text is always
+// text, never markup), the site's minus sign, and running a page's set-up on every page the
+// theme's instant navigation shows.
+
+export const MINUS = "\u2212"; // the site's one minus sign
+
+/** @param {string} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children] */
+export function element(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children); // strings become text: a name is never markup
+  return node;
+}
+
+/** A button of the given data-action. @param {string} action @param {string} text
+ * @param {Record<string, string>} [attributes] */
+export function button(action, text, attributes = {}) {
+  return element("button", { type: "button", "data-action": action, ...attributes }, [text]);
+}
+
+/** A number as the site shows it: "−2", not "-2". @param {unknown} value */
+export function withMinus(value) {
+  return String(value).replace(/^-/, MINUS);
+}
+
+/** Runs `init` once the document is parsed, then on every page mkdocs-material's instant
+ * navigation announces (document$). @param {() => unknown} init */
+export function onEveryPage(init) {
+  const start = () => {
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
+    else init();
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
+}
