@@ -4,7 +4,7 @@
 // engine answer (the new state and both views), and the page draws the view it is given.
 // Sessions are saved (store.js) after every action.
 
-import { askSession } from "./calculators.js";
+import { askSession, engineReady } from "./calculators.js";
 import { MINUS, button, element, onEveryPage, withMinus } from "./dom.js";
 import { SYSTEM_NAMES, loadSessions, loadStore, newId, saveSessions } from "./store.js";
 
@@ -435,8 +435,8 @@ async function init() {
     }
   });
   status(state, problem ?? "Starting the rules engine…");
-  const ready = await askSession({ op: "actions", system: "bfrpg" });
-  status(state, problem ?? (ready ? "Ready." : "The rules engine is not running."));
+  await engineReady(); // a session's actions and views all come from the engine
+  status(state, problem ?? "Ready.");
   if (saved.open) await showSession(state);
 }
 
