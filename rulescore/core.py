@@ -300,6 +300,8 @@ class Calculator(NamedTuple):
     function: Callable[..., dict[str, Any]]
     page: str = ""  # the docs page that places it, for links from elsewhere
     roll: str | None = None  # the dice notation resolve() rolls, for a calculator decided by one roll
+    chips: tuple[str, ...] = ()  # choice and yes/no inputs the page offers as chips, each with its odds
+    odds: str = ""  # the output each chip's odds are read from (a chance)
 
     def describe(self) -> dict[str, Any]:
         spec = _ROLLS.get(self.id)
@@ -314,7 +316,34 @@ class Calculator(NamedTuple):
             "roll": self.roll,
             "roll_for": ({"input": spec.choice.describe(), "notations": dict(spec.notations)}
                          if spec is not None and spec.choice is not None else None),
+            "chips": {"inputs": list(self.chips), "odds": self.odds} if self.chips else None,
         }
+
+    def alternatives(self, result: Result) -> dict[str, dict[str, Any]]:
+        """What each chip would make the odds: for every chip input and each of its values,
+        the ``odds`` output with only that input changed from ``result``'s inputs (None where
+        the rules refuse that combination). A yes/no input's values are "true" and "false".
+
+        >>> calc = get_calculator("gurps.modifiers")
+        >>> odds = calc.alternatives(calc.run({"skill": 10}))
+        >>> odds["off_hand"]["true"] < odds["off_hand"]["false"]
+        True
+        """
+        answers: dict[str, dict[str, Any]] = {}
+        for name in self.chips:
+            spec = next(i for i in self.inputs if i.name == name)
+            values: list[Any] = [value for value, _ in spec.choices] if spec.kind == "choice" else [True, False]
+            answers[name] = {}
+            for value in values:
+                key = str(value).lower() if spec.kind == "bool" else value
+                if value == result.inputs[name]:
+                    answers[name][key] = result[self.odds]
+                    continue
+                try:
+                    answers[name][key] = self.run({**result.inputs, name: value})[self.odds]
+                except RulesInputError:
+                    answers[name][key] = None
+        return answers
 
     def resolve(self, given: Any) -> dict[str, Any]:
         """Validated values for every input, defaults (and derived defaults) filled in."""
@@ -358,13 +387,21 @@ CalculatorFunction = Callable[..., dict[str, Any]]
 
 
 def declare_calculator(id: str, system: str, title: str, summary: str, inputs: Iterable[Input],
-                       outputs: Iterable[Output], page: str = "") -> Callable[[CalculatorFunction], CalculatorFunction]:
-    """Declare a calculator; the decorated function takes ``(step, **inputs)`` and returns outputs."""
+                       outputs: Iterable[Output], page: str = "", chips: Iterable[str] = (),
+                       odds: str = "") -> Callable[[CalculatorFunction], CalculatorFunction]:
+    """Declare a calculator; the decorated function takes ``(step, **inputs)`` and returns outputs.
+    ``chips`` names choice and yes/no inputs offered as chips, each showing the ``odds`` output
+    it would give (a modifier picker)."""
 
-    inputs, outputs = tuple(inputs), tuple(outputs)
+    inputs, outputs, chips = tuple(inputs), tuple(outputs), tuple(chips)
     for spec in inputs:
         if spec.kind not in KINDS:
             raise TypeError(f"{id}: input {spec.name}: kind must be one of {KINDS}")
+    kinds = {spec.name: spec.kind for spec in inputs}
+    if any(kinds.get(name) not in ("choice", "bool") for name in chips):
+        raise TypeError(f"{id}: chips must name choice or bool inputs, got {chips}")
+    if chips and odds not in {out.name for out in outputs}:
+        raise TypeError(f"{id}: chips need odds, the name of an output")
     for out in outputs:
         if out.format not in OUTPUT_FORMATS:
             raise TypeError(f"{id}: output {out.name}: format must be one of {tuple(OUTPUT_FORMATS)}")
@@ -372,7 +409,8 @@ def declare_calculator(id: str, system: str, title: str, summary: str, inputs: I
     def register(function: CalculatorFunction) -> CalculatorFunction:
         if id in _REGISTRY:
             raise ValueError(f"calculator {id} declared twice")
-        _REGISTRY[id] = Calculator(id, system, title, summary, inputs, outputs, function, page)
+        _REGISTRY[id] = Calculator(id, system, title, summary, inputs, outputs, function, page, chips=chips,
+                                   odds=odds)
         return function
 
     return register

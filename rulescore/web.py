@@ -38,7 +38,7 @@ def _respond(find: Callable[[], Calculator], inputs: Any) -> dict[str, Any]:
 def _answer(calc: Calculator, result: Result) -> dict[str, Any]:
     """The shape the page shows: each declared output's value and text, the working with its
     rule links, the charts, and the inputs used."""
-    return {
+    answer = {
         "ok": True,
         "outputs": {spec.name: {"value": result[spec.name], "text": spec.text(result[spec.name])}
                     for spec in calc.outputs},
@@ -47,6 +47,13 @@ def _answer(calc: Calculator, result: Result) -> dict[str, Any]:
         "charts": [chart_svg(chart) for chart in result.charts],
         "inputs": result.inputs,
     }
+    if calc.chips:
+        # A modifier picker: the odds each chip would give, shown on the chip before it is picked.
+        odds = next(spec for spec in calc.outputs if spec.name == calc.odds)
+        answer["alternatives"] = {name: {value: {"value": chance, "text": odds.text(chance)}
+                                         for value, chance in values.items()}
+                                  for name, values in calc.alternatives(result).items()}
+    return answer
 
 
 def respond_roll(calculator_id: Any, inputs: Any = None, dice: Any = None) -> dict[str, Any]:

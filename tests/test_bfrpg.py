@@ -751,6 +751,9 @@ def test_chart_success_matches_the_chance_outputs(calc, inputs):
         assert len(charts) == len(names)
         for chart, name in zip(charts, names, strict=True):
             assert bars_of(chart, "success") == result[name], name
+    elif calc["id"] == "bfrpg.modifiers":
+        (chart,) = charts
+        assert bars_of(chart, "success") == result["chance"]
     elif calc["id"] == "bfrpg.survival":
         if result.inputs["days_without_water"]:
             (chart,) = charts

@@ -65,6 +65,8 @@
  * @property {string[]} charts each an SVG figure's markup, made by rulescore
  * @property {Record<string, Json>} inputs the inputs used, derived ones included
  * @property {RollOutcome} [roll] for a roll request
+ * @property {Record<string, Record<string, EngineOutput>>} [alternatives] a modifier picker's
+ *   chips: for each chip input, each value's odds (rulescore's Calculator.alternatives)
  */
 
 /**

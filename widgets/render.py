@@ -51,7 +51,7 @@ def _attrs(**values) -> str:
     return " ".join(parts)
 
 
-def _field(calc_id: str, spec: dict) -> str:
+def _field(calc_id: str, spec: dict, odds: dict[str, dict] | None = None) -> str:
     dom_id = f"{calc_id}-{spec['name']}".replace(".", "-")
     hint_id, error_id = f"{dom_id}-hint", f"{dom_id}-error"
     unit = f' <span class="rc-unit">{escape(spec["unit"])}</span>' if spec["unit"] else ""
@@ -90,6 +90,8 @@ def _field(calc_id: str, spec: dict) -> str:
         # Shown (quietly, not as an error) while the field is empty, being retyped.
         needed = (f'<span class="rc-needed" data-needed-for="{escape(spec["name"])}" hidden>'
                   "Enter a value to update the result.</span>")
+    if odds is not None:
+        control += _chips(spec, odds)
     hint = f'<span class="rc-hint" id="{hint_id}">{escape("; ".join(hint_parts))}</span>'
     error = f'<span class="rc-error" id="{error_id}" data-error-for="{escape(spec["name"])}" hidden></span>'
     # Where a character fills the field: "Bruno: 12" and a button back to it, once changed.
@@ -99,6 +101,23 @@ def _field(calc_id: str, spec: dict) -> str:
             class_="rc-from-character", data_character_for=spec["name"], data_figure=spec["character"],
             data_party_member=spec.get("party_member"), hidden=True))
     return f'<div class="rc-field rc-field-{kind}">{label}{control}{hint}{needed}{mark}{error}</div>'
+
+
+def _chips(spec: dict, odds: dict[str, dict]) -> str:
+    """A modifier picker's chips for a choice or yes/no input: one button per choice (one for a
+    yes/no), each with the chance it would give (``odds``, from respond's alternatives).
+    calculators.js shows them in place of the native control, which stays the value's home."""
+    if spec["kind"] == "bool":
+        values = [("true", spec["label"], bool(spec["default"]))]
+    else:
+        values = [(value, spec["choice_labels"][value], value == spec["default"]) for value in spec["choices"]]
+    chips = "".join(
+        f'<button type="button" class="rc-chip" data-chip-value="{escape(value)}" '
+        f'aria-pressed="{"true" if pressed else "false"}">{escape(label)} '
+        f'<span class="rc-chip-odds" data-chip-odds>{escape(odds[value]["text"])}</span></button>'
+        for value, label, pressed in values)
+    return (f'<span class="rc-chips" data-chips-for="{escape(spec["name"])}" role="group" '
+            f'aria-label="{escape(spec["label"])}" hidden>{chips}</span>')
 
 
 def keypad(spec: dict) -> str:
@@ -163,7 +182,8 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
     page.calculators.append(calc_id)
     answer = respond(calc_id)  # the default result, computed now by CPython
     title_id = f"{calc_id}-title".replace(".", "-")
-    fields = "".join(_field(calc_id, spec) for spec in calc["inputs"])
+    odds = answer.get("alternatives", {})
+    fields = "".join(_field(calc_id, spec, odds.get(spec["name"])) for spec in calc["inputs"])
     # data-search-exclude: the search indexes the calculator's title and summary, not its
     # controls, default figures and status lines (they read as gibberish in a result). The
     # theme's indexer ends an excluded element at the first closing tag of the same name, so

@@ -15,6 +15,8 @@ Where each rule lives:
 - ``light``: torches, lanterns, candles; ``bfrpg.light`` (dungeon.md#light).
 - ``doors_and_traps``: stuck and locked doors, bars, traps, secret doors, listening;
   ``bfrpg.chances`` (dungeon.md#doors, #traps, #secret-doors).
+- ``modifiers``: the chance picker, each roll's modifiers as chips; ``bfrpg.modifiers``
+  (dungeon.md#chances-at-the-table).
 - ``survival``: hunger and thirst; ``bfrpg.survival`` (dungeon.md#dungeon-survival).
 - ``saves``: saving throws, natural 1 and 20 (used by the forced march).
 - ``forced_march``: the forced march toll both travel calculators share
@@ -35,6 +37,7 @@ from . import abilities
 from . import encumbrance
 from . import light
 from . import doors_and_traps
+from . import modifiers  # the chance picker: reads doors_and_traps and saves
 from . import survival
 from . import wilderness
 from . import water
@@ -43,5 +46,5 @@ from . import quick_reference
 from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
 
-__all__ = ["sheet", "time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "survival", "wilderness",
-           "water", "planner", "quick_reference"]
+__all__ = ["sheet", "time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "modifiers", "survival",
+           "wilderness", "water", "planner", "quick_reference"]

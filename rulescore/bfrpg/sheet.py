@@ -76,6 +76,7 @@ FILLS = {
     "bfrpg.encumbrance": {"race": "race", "strength": "strength", "armor": "armor", "magic_armor": "magic_armor",
                           "load_lb": "load_lb"},
     "bfrpg.chances": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
+    "bfrpg.modifiers": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
     "bfrpg.survival": {"current_hp": "hp"},
     "bfrpg.overland": {"movement_ft": "movement_ft", "death_ray_save": "death_ray_save",
                        "constitution": "constitution"},

@@ -19,6 +19,8 @@ Where each rule lives:
 - ``melee``: attacking maneuvers and the melee attack roll (gurps.melee_attack).
 - ``ranged``: the speed/range table, Aim and size (gurps.range_modifier).
 - ``defense``: Dodge, Parry and Block (gurps.defense).
+- ``modifiers``: the modifier picker: every modifier above as a chip, with its odds
+  (gurps.modifiers).
 - ``injury``: damage by ST, DR, wounding, shock, major wounds, death checks
   (gurps.damage, gurps.injury).
 - ``recovery``: waking up, natural healing, lost FP and rest (gurps.recovery, gurps.fatigue).
@@ -34,6 +36,7 @@ from . import damage  # noqa: F401  (the two damage tables come first)
 from . import encumbrance, jumping, lifting, running, swimming, throwing, hiking, climbing  # noqa: F401
 from . import success_rolls, mental_feats  # noqa: F401
 from . import melee, ranged, defense  # noqa: F401
+from . import modifiers  # noqa: F401  (the picker reads the modules above)
 from . import injury, recovery  # noqa: F401
 from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on

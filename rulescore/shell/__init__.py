@@ -18,6 +18,7 @@ Where each rule lives:
 - ``combat``: initiative, MV points, maneuvers, AT and DEF, blocks a round, the AT and DEF
   modifier tables (combat.md).
 - ``attack``: the attack roll, shields, ranged weapon speed, unaware defenders (combat.md).
+- ``modifiers``: the attack modifier picker, AT and DEF modifiers as chips (combat.md).
 - ``ranged``: the range chart, moving targets, aiming and cover (combat.md).
 - ``close_combat``: takedowns and pins (close-combat.md).
 - ``weapons``: a weapon's damage roll, minimum ST, two-handed use, charges, damage types
@@ -47,6 +48,7 @@ from . import encumbrance
 from . import skills
 from . import combat
 from . import attack
+from . import modifiers  # the attack modifier picker: reads combat, attack and ranged
 from . import ranged
 from . import close_combat
 from . import weapons
@@ -58,4 +60,4 @@ from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs
 from . import common, rolls
 
 __all__ = ["sheet", "common", "rolls", "characters", "advantages", "encumbrance", "skills", "combat", "attack",
-           "ranged", "close_combat", "weapons", "damage", "recovery", "genres"]
+           "modifiers", "ranged", "close_combat", "weapons", "damage", "recovery", "genres"]

@@ -36,15 +36,17 @@ MANEUVER = {row.value: row for row in MANEUVERS}
 class Modifier(NamedTuple):
     situation: str
     modifier: str  # in words: "−2", "as the maneuver chart"
+    key: str = ""  # for a modifier that is one fixed number: its name in the modifier picker
+    value: int = 0  # and that number
 
 
 ATTACK_MODIFIERS = (
     Modifier("Maneuver", "as the maneuver chart"),
-    Modifier("Moved more than 1 step before attacking", "−2"),
-    Modifier("Wild swing (target on the wrong side)", "−2"),
-    Modifier("Attacking with the off hand", "−3"),
-    Modifier("Higher than the defender", "+1"),
-    Modifier("Cannot see the defender (hand-to-hand)", "−4"),
+    Modifier("Moved more than 1 step before attacking", "−2", "moved", -2),
+    Modifier("Wild swing (target on the wrong side)", "−2", "wild_swing", -2),
+    Modifier("Attacking with the off hand", "−3", "off_hand", -3),
+    Modifier("Higher than the defender", "+1", "higher", 1),
+    Modifier("Cannot see the defender (hand-to-hand)", "−4", "cannot_see", -4),
     Modifier("Aiming (ranged)", "+1 a turn, at most +3"),
     Modifier("Range (ranged)", "range chart"),
     Modifier("Moving target (ranged)", "range chart, by the target's move"),
@@ -53,12 +55,12 @@ ATTACK_MODIFIERS = (
 )
 DEFENCE_MODIFIERS = (
     Modifier("Last maneuver", "as the maneuver chart"),
-    Modifier("Wild block or parry", "−2"),
-    Modifier("Blocking with the off hand", "−3"),
-    Modifier("Higher than the attacker", "+1"),
-    Modifier("Stunned", "−2"),
-    Modifier("Cannot see the attacker (but aware of the attack)", "−4"),
-    Modifier("Knocked down (dodge only)", "−4"),
+    Modifier("Wild block or parry", "−2", "wild_block", -2),
+    Modifier("Blocking with the off hand", "−3", "off_hand_block", -3),
+    Modifier("Higher than the attacker", "+1", "defender_higher", 1),
+    Modifier("Stunned", "−2", "stunned", -2),
+    Modifier("Cannot see the attacker (but aware of the attack)", "−4", "cannot_see_attacker", -4),
+    Modifier("Knocked down (dodge only)", "−4", "knocked_down", -4),
 )
 
 
@@ -162,9 +164,11 @@ def maneuvers_table() -> TableContent:
 
 @declare_table("shell.attack_modifiers")
 def attack_modifiers_table() -> TableContent:
-    return TableContent("AT modifiers", ("Situation", "AT"), ATTACK_MODIFIERS, "The GM may add others.")
+    return TableContent("AT modifiers", ("Situation", "AT"), tuple(row[:2] for row in ATTACK_MODIFIERS),
+                        "The GM may add others.")
 
 
 @declare_table("shell.defence_modifiers")
 def defence_modifiers_table() -> TableContent:
-    return TableContent("DEF modifiers", ("Situation", "DEF"), DEFENCE_MODIFIERS, "The GM may add others.")
+    return TableContent("DEF modifiers", ("Situation", "DEF"), tuple(row[:2] for row in DEFENCE_MODIFIERS),
+                        "The GM may add others.")

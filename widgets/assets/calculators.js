@@ -391,8 +391,69 @@ function markPending(form) {
   else if (form.dataset.pending) delete form.dataset.pending;
 }
 
+// --- Chips: a modifier picker's choices as buttons, each with the odds it would give -------
+
+// A chip group's native control (select or checkbox), which keeps the value, and that value
+// as the chips name it ("true"/"false" for a checkbox).
+/** @param {HTMLFormElement} form @param {HTMLElement} group @returns {[Field | null, string]} */
+function chipField(form, group) {
+  const field = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(group.dataset.chipsFor ?? "")}"]`));
+  if (!field) return [null, ""];
+  return [field, field.type === "checkbox" ? String(/** @type {HTMLInputElement} */ (field).checked) : field.value];
+}
+
+/** @param {HTMLFormElement} form @returns {HTMLElement[]} */
+function chipGroups(form) {
+  return [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-chips-for]"))];
+}
+
+/** @param {HTMLFormElement} form */
+function syncChips(form) {
+  for (const group of chipGroups(form)) {
+    const [, value] = chipField(form, group);
+    for (const chip of /** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("[data-chip-value]"))) {
+      chip.setAttribute("aria-pressed", String(chip.dataset.chipValue === value));
+    }
+  }
+}
+
+/** @param {HTMLFormElement} form @param {HTMLButtonElement} chip */
+function pickChip(form, chip) {
+  const [field] = chipField(form, /** @type {HTMLElement} */ (chip.closest("[data-chips-for]")));
+  if (!field) return;
+  if (field.type === "checkbox") {
+    const box = /** @type {HTMLInputElement} */ (field);
+    box.checked = !box.checked;
+  } else field.value = chip.dataset.chipValue ?? "";
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+// Each chip shows the odds with it picked (a yes/no chip: with it on), marked better or worse
+// than the odds now; a group whose chips all give the same odds does nothing for these inputs.
+/** @param {HTMLFormElement} form @param {import("../engine-messages.js").EngineAnswer} answer */
+function showChipOdds(form, answer) {
+  for (const group of chipGroups(form)) {
+    const odds = answer.alternatives?.[group.dataset.chipsFor ?? ""];
+    if (!odds) continue;
+    const [, value] = chipField(form, group);
+    const now = Number(odds[value]?.value ?? NaN);
+    const all = Object.values(odds).map((chance) => chance.value);
+    group.toggleAttribute("data-no-effect", all.every((chance) => chance === all[0]));
+    for (const chip of /** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("[data-chip-value]"))) {
+      const chance = odds[chip.dataset.chipValue ?? ""];
+      const badge = chip.querySelector("[data-chip-odds]");
+      if (!badge) continue;
+      badge.textContent = chance ? chance.text : "not allowed";
+      const shown = Number(chance?.value ?? NaN);
+      chip.dataset.effect = Number.isNaN(shown) || Number.isNaN(now) ? "none"
+        : shown > now ? "better" : shown < now ? "worse" : "same";
+    }
+  }
+}
+
 /** @param {HTMLFormElement} form */
 function update(form) {
+  syncChips(form);
   markPending(form);
   if (!engineLive()) return;
   const seq = ++lastSeq;
@@ -577,6 +638,8 @@ function show(form, response, key) {
       field.value = String(response.inputs[field.name]).replace("-", MINUS);
     }
   }
+  syncChips(form);
+  showChipOdds(form, response);
   shownFor.set(form, key);
   form.classList.remove("rc-stale");
   delete form.dataset.error;
@@ -611,12 +674,18 @@ function bind(form) {
     if (button.dataset.stepper) {
       const field = /** @type {HTMLElement} */ (button.parentElement).querySelector("input");
       stepField(/** @type {HTMLInputElement} */ (field), Number(button.dataset.stepper));
-    } else if (button.dataset.action === "reset") reset(form);
+    } else if (button.dataset.chipValue !== undefined) pickChip(form, /** @type {HTMLButtonElement} */ (button));
+    else if (button.dataset.action === "reset") reset(form);
     else if (button.dataset.action === "copy-link") copyLink(form, button);
   });
   for (const hidden of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".rc-stepper, .rc-actions"))) {
     hidden.hidden = false;
   }
+  for (const group of chipGroups(form)) { // chips take the native control's place
+    group.hidden = false;
+    group.closest(".rc-field")?.classList.add("rc-chips-live");
+  }
+  syncChips(form);
   if (/** @type {Engine} */ (engine).failure) return showFailure(form);
   if (/** @type {Engine} */ (engine).ready) return update(form);
   form.dataset.state = STATE.loading;
