@@ -127,8 +127,8 @@ async function showSession(box) {
     return;
   }
   const answer = await askSession({ op: "view", state: session.state });
-  if (!answer || !answer.ok || !box.isConnected) return;
-  const view = answer.gm_view;
+  const view = answer && answer.ok ? answer.gm_view : undefined;
+  if (!view || !box.isConnected) return; // the Session page says what is wrong with a session
   const names = Object.fromEntries((view.characters ?? []).map((/** @type {any} */ p) => [p.id, p.name]));
   const sessionPage = new URL("../../session/", import.meta.url).href;
   box.replaceChildren(
