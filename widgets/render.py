@@ -467,7 +467,7 @@ def screen_html(page: PageFences, system: str) -> str:
         # static form's first results and its link to the rules page, where it is whole).
         tiles.append(
             f'<section class="rc-tile" data-screen-tile="{escape(calc["id"])}">'
-            f'<p class="rc-tile-head">'
+            f'<p class="rc-tile-head" data-search-exclude="true">'
             f'<button type="button" class="rc-tile-open" data-action="open-tile" aria-expanded="false" '
             f'aria-controls="{form_anchor(calc["id"])}" hidden>{escape(calc["title"])}</button>'
             f'<a class="rc-tile-rule" href="{escape(rules)}" title="The rules: {escape(calc["title"])}" '
