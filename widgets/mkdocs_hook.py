@@ -77,7 +77,8 @@ def on_page_content(html, page, config, files):
     if game and (page.title or "") != game:
         GAMES[page.url] = game
     calculators = page.calculator_fences.calculators
-    if calculators:
+    # A GM screen (the screen fence) is nothing but its calculators: it needs no strip.
+    if calculators and 'class="rc-screen"' not in html:
         # A page's calculators sit among its rules, often far down: a strip under the title
         # links to each, in page order.
         strip = render.calculators_strip(list(dict.fromkeys(calculators)))

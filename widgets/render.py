@@ -438,9 +438,13 @@ def calculators_strip(calc_ids: list[str]) -> str:
         f'<li><a href="#{form_anchor(calc_id)}">{escape(_CATALOGUE[calc_id]["title"])}</a></li>' for calc_id in calc_ids
     )
     heading = "Calculator on this page" if len(calc_ids) == 1 else "Calculators on this page"
+    # "Calculators only" (screen.js, which shows it) folds the prose away and lays the page's
+    # calculators out as the GM screen's tiles.
+    only = ('<p class="rc-only-toggle"><button type="button" data-action="calculator-only" aria-pressed="false" '
+            'hidden>Calculators only</button></p>')
     return (
         f'<nav class="rc-on-this-page" aria-label="{heading}" data-search-exclude="true">'
-        f'<p class="rc-on-this-page-title">{heading}</p><ul>{links}</ul></nav>'
+        f'<p class="rc-on-this-page-title">{heading}</p><ul>{links}</ul>{only}</nav>'
     )
 
 
@@ -465,6 +469,39 @@ def calculator_list_html(page: PageFences, which: str) -> str:
         '<input type="search" id="calculator-filter" data-calculator-filter autocomplete="off" '
         'placeholder="jump, encumbrance, damage…"> <span data-filter-count role="status"></span></p>'
         f'<div class="rc-calculator-list">{"".join(groups)}</div>'
+    )
+
+
+def screen_html(page: PageFences, system: str) -> str:
+    """A system's GM screen: every calculator of the system as a tile (its title, its first
+    results and a "§" link to the rules it sits beside), each the full live form, which
+    screen.js opens in a panel; a strip for the open session's summary. No rules prose."""
+    if system not in SYSTEM_NAMES:
+        raise FenceError(f"a screen fence holds a system id, one of {', '.join(SYSTEM_NAMES)}; got {system!r}")
+    tiles = []
+    for calc in _CATALOGUE.values():
+        if calc["id"].split(".")[0] != system:
+            continue
+        rules = page.rule_href(f"{calc['page']}#{form_anchor(calc['id'])}")
+        # The button opens the tile (shown by screen.js: without scripts the tile is the
+        # static form's first results and its link to the rules page, where it is whole).
+        tiles.append(
+            f'<section class="rc-tile" data-screen-tile="{escape(calc["id"])}">'
+            f'<p class="rc-tile-head" data-search-exclude="true">'
+            f'<button type="button" class="rc-tile-open" data-action="open-tile" aria-expanded="false" '
+            f'aria-controls="{form_anchor(calc["id"])}" hidden>{escape(calc["title"])}</button>'
+            f'<a class="rc-tile-rule" href="{escape(rules)}" title="The rules: {escape(calc["title"])}" '
+            f'aria-label="{escape(calc["title"])}: the rules">§</a>'
+            f'<button type="button" class="rc-tile-close" data-action="close-tile" aria-label="Close" hidden>×</button>'
+            f"</p>{calculator_html(page, calc['id'])}</section>"
+        )
+    links = (f'<a href="{escape(page.rule_href(f"{system}/"))}">The rules</a> '
+             f'<a href="{escape(page.rule_href("session/"))}">Session</a>')
+    return (
+        f'<div class="rc-screen" data-screen="{escape(system)}">'
+        f'<p class="rc-screen-links" data-search-exclude="true">{links}</p>'
+        f'<div class="rc-screen-session" data-screen-session hidden data-search-exclude="true"></div>'
+        f'<div class="rc-screen-grid">{"".join(tiles)}</div></div>'
     )
 
 
@@ -504,4 +541,5 @@ FENCES: tuple[tuple[str, Callable[[PageFences, str], str]], ...] = (
     ("character-editor", character_editor_html),
     ("character-library", character_library_html),
     ("session", session_html),
+    ("screen", screen_html),
 )

@@ -40,6 +40,8 @@ SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
               "device_scale_factor": 1},
 }
+# A tablet in landscape, the GM screens' target (tests/browser/test_screen.py).
+SCREENS["gm"] = {"viewport": {"width": 1024, "height": 768}, "has_touch": True, "device_scale_factor": 1}
 SCREENS["nojs"] = {"java_script_enabled": False}  # the build's static pages, as without scripts
 SCREENS["nojs-phone"] = {**SCREENS["phone"], "java_script_enabled": False}
 
