@@ -8,8 +8,10 @@
 // tests/test_engine_snapshot.py check it.
 //
 // The file is a 128-byte header naming the key it was made for (a hash of every input:
-// runtime, standard library, wheel, this file), then Pyodide's snapshot. 128 keeps the
-// snapshot 4-byte aligned, which Pyodide reads through a Uint32Array.
+// runtime, standard library, wheel, this file) and the snapshot's length, then Pyodide's
+// snapshot. 128 keeps the snapshot 4-byte aligned, which Pyodide reads through a Uint32Array.
+// The length is checked because Pyodide does not reject a truncated snapshot: it never
+// settles.
 
 /** Where the wheel lives in Pyodide's in-memory file system (it is on sys.path). */
 export const WHEEL_PATH = "/home/pyodide/rulescore.whl";
@@ -87,19 +89,20 @@ export function releaseSnapshot(pyodide) {
 /** @param {string} key @param {Uint8Array} snapshot the bytes makeMemorySnapshot gave */
 export function snapshotFile(key, snapshot) {
   const file = new Uint8Array(HEADER_BYTES + snapshot.length);
-  const { written } = new TextEncoder().encodeInto(`${MAGIC}${key}\n`, file);
+  const { written } = new TextEncoder().encodeInto(`${MAGIC}${key}\n${snapshot.length}\n`, file);
   if (written > HEADER_BYTES) throw new Error("snapshot key too long");
   file.set(snapshot, HEADER_BYTES);
   return file;
 }
 
 /**
- * The key a snapshot file was made for, and the snapshot itself (a view, not a copy); a file
- * that is not one gives key null.
+ * The key a snapshot file was made for, whether it is whole, and the snapshot itself (a view,
+ * not a copy); a file that is not one gives key null.
  * @param {Uint8Array} file
  */
 export function readSnapshotFile(file) {
   const header = new TextDecoder().decode(file.subarray(0, HEADER_BYTES));
-  const key = header.startsWith(MAGIC) ? header.slice(MAGIC.length).split("\n")[0] : null;
-  return { key, snapshot: file.subarray(HEADER_BYTES) };
+  const [key, length] = header.startsWith(MAGIC) ? header.slice(MAGIC.length).split("\n") : [null, ""];
+  const snapshot = file.subarray(HEADER_BYTES);
+  return { key, whole: Number(length) === snapshot.length, snapshot };
 }

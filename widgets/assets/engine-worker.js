@@ -34,16 +34,17 @@ const stage = (/** @type {string} */ name) => { stages[name] = performance.timeO
  * way to a calculator: 21 MB cost more than they save on a slow first visit) and it was made
  * for this build's key. A page may ask for a plain boot by naming its worker "plain" (the
  * benchmark and tests, through window.rulesEngineBoot).
- * @returns {Promise<{snapshot?: Uint8Array, stale?: boolean}>}
+ * @typedef {{snapshot?: Uint8Array, stale?: boolean, broken?: boolean}} CachedSnapshot
+ * @returns {Promise<CachedSnapshot>}
  */
 async function cachedSnapshot() {
   if (!SNAPSHOT || self.name === "plain" || !self.caches) return {};
   const response = await caches.match(new URL(SNAPSHOT.url, siteRoot).href);
   if (!response) return {};
-  const { key, snapshot } = readSnapshotFile(new Uint8Array(await response.arrayBuffer()));
-  if (key === SNAPSHOT.key) return { snapshot };
+  const { key, whole, snapshot } = readSnapshotFile(new Uint8Array(await response.arrayBuffer()));
+  if (key === SNAPSHOT.key && whole) return { snapshot };
   await forgetSnapshot();
-  return { stale: true };
+  return key === SNAPSHOT.key ? { broken: true } : { stale: true };
 }
 
 // A snapshot that failed or is stale is dropped from the offline cache, so the next visit
@@ -56,17 +57,26 @@ async function forgetSnapshot() {
 
 /** @type {((error: unknown) => void) | null} */
 let onStrayError = null; // while a snapshot start is tried: where its stray errors go
+// A start from the snapshot takes about 0.5 s here; one that has not finished after this long
+// never will (a snapshot Pyodide cannot use may leave loadPyodide unsettled, see below).
+const SNAPSHOT_START_LIMIT_MS = 20_000;
 
 /**
- * Pyodide may report a failure as a stray error instead of rejecting (see below): while the
- * snapshot is tried, such an error rejects the attempt.
+ * Pyodide may report a failure as a stray error instead of rejecting, or not at all: while the
+ * snapshot is tried, such an error, or no answer within the limit, rejects the attempt.
  * @template T @param {Promise<T>} promise @returns {Promise<T>}
  */
-function withStrayErrors(promise) {
+function settlesCleanly(promise) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   return new Promise((/** @type {(value: T) => void} */ resolve, reject) => {
     onStrayError = reject;
+    timer = setTimeout(() => reject(new Error("the snapshot did not start")), SNAPSHOT_START_LIMIT_MS);
     promise.then(resolve, reject);
-  }).finally(() => { onStrayError = null; });
+  }).finally(() => {
+    onStrayError = null;
+    clearTimeout(timer);
+  });
 }
 
 /** @typedef {import("../engine-messages.js").EngineBoot} EngineBoot */
@@ -79,11 +89,11 @@ const boot = (async () => {
   /** @type {{loadPyodide: typeof import("pyodide").loadPyodide}} */
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   stage("loaderImported");
-  const { snapshot, stale } = await cachedSnapshot().catch(() => ({ snapshot: undefined, stale: false }));
+  const { snapshot, stale, broken } = await cachedSnapshot().catch(() => /** @type {CachedSnapshot} */ ({ broken: true }));
   let pyodide = null;
   if (snapshot) {
     try {
-      pyodide = await withStrayErrors(loadPyodide({
+      pyodide = await settlesCleanly(loadPyodide({
         indexURL,
         _loadSnapshot: snapshot, // private (see engine-snapshot.js)
       }));
@@ -101,6 +111,9 @@ const boot = (async () => {
     }
   } else if (stale) {
     how.boot = "plain-stale-snapshot";
+  } else if (broken) {
+    how.boot = "plain-after-snapshot-failed";
+    how.note = "the cached snapshot is incomplete or unreadable";
   }
   if (!pyodide) {
     pyodide = await loadPyodide({ indexURL });
