@@ -3,9 +3,8 @@
 // serves (widgets/snapshot.py runs it; see engine-snapshot.js for what a snapshot is):
 //   node widgets/make-snapshot.mjs SITE_DIR KEY OUT_FILE
 // Pyodide under Node runs the same WebAssembly as the browser, and a snapshot made here loads
-// there (checked). PYTHONHASHSEED is fixed by the caller so that runs differ as little as they
-// can; they still differ by a few KB (see README), which is why the build reuses a snapshot
-// whose key did not change rather than making it again.
+// there (checked). Two runs still differ a little (see README), which is why the build reuses
+// a snapshot whose key did not change rather than making it again.
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { WARM_UP, mountWheel, snapshotFile } from "./assets/engine-snapshot.js";
@@ -17,6 +16,9 @@ const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", site).href);
 const pyodide = await loadPyodide({
   indexURL: new URL("pyodide/", site).pathname,
   _makeSnapshot: true, // private (see engine-snapshot.js)
+  // Python's hash seed is frozen into the snapshot either way; a fixed one makes two builds'
+  // snapshots nearly the same (see README). Pyodide reads no variable from Node's environment.
+  env: { HOME: "/home/pyodide", PYTHONHASHSEED: "0" },
 });
 mountWheel(pyodide, new Uint8Array(await readFile(new URL("assets/engine/rulescore.whl", site))));
 pyodide.runPython(WARM_UP);

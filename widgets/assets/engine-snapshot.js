@@ -30,9 +30,12 @@ export function mountWheel(pyodide, wheel) {
 }
 
 // What the build runs before taking the snapshot: import everything the calculators use and
-// answer each of them once, so a start from the snapshot has nothing left to import.
+// answer each of them once, so a start from the snapshot has nothing left to import. The
+// rolls use a fixed seed so that two builds make nearly the same snapshot (the seed is
+// replaced at every start, see freshStart).
 export const WARM_UP = `
-import json
+import json, random
+random.seed(0)
 import rulescore, rulescore.session, rulescore.web as web
 for calc in rulescore.catalogue():
     web.respond_json(calc["id"], "{}", False)
@@ -50,31 +53,46 @@ for system in sorted({calc["id"].split(".")[0] for calc in rulescore.catalogue()
  *   module imported later.
  * - The random generator's state is the build's: without a new seed every device would roll
  *   the same dice. The seed comes from the browser's cryptographic generator.
- * - time.timezone, altzone, daylight and tzname were read when the build imported `time`
- *   (Pyodide has no time.tzset): they are set again from this device's clock the way CPython
- *   does where the C library has no tzname, from localtime in January and July (localtime
- *   itself, and the date, come from JavaScript's Date on every call).
+ * - The time zone was read when the build started: Emscripten's C library keeps it in
+ *   `timezone`, `daylight` and `tzname` (localtime's tm_zone points there), and the `time`
+ *   module copied it at import. Pyodide has no time.tzset, so Emscripten's own reader is run
+ *   again and `time` gets what CPython would have copied (altzone is timezone - 3600 there).
+ *   localtime's offsets and the date come from JavaScript's Date on every call anyway.
  * @param {import("pyodide").PyodideAPI} pyodide @param {Uint8Array} wheel
  */
 export function freshStart(pyodide, wheel) {
   pyodide.FS.mkdirTree(WHEEL_PATH.slice(0, WHEEL_PATH.lastIndexOf("/")));
   pyodide.FS.writeFile(WHEEL_PATH, wheel);
   const seed = [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const zone = readTimeZone(pyodide);
   pyodide.runPython(`
 import random, time
 random.seed(int("${seed}", 16))
-def _zones():
-    year = time.localtime().tm_year
-    january = time.localtime(time.mktime((year, 1, 1, 12, 0, 0, 0, 0, -1)))
-    july = time.localtime(time.mktime((year, 7, 1, 12, 0, 0, 0, 0, -1)))
-    # West of Greenwich is positive in time.timezone; the standard zone is the one further west.
-    standard, summer = (january, july) if -january.tm_gmtoff >= -july.tm_gmtoff else (july, january)
-    time.timezone, time.altzone = -standard.tm_gmtoff, -summer.tm_gmtoff
-    time.daylight = int(standard.tm_gmtoff != summer.tm_gmtoff)
-    time.tzname = (standard.tm_zone, summer.tm_zone)
-_zones()
-del _zones
+time.timezone, time.daylight, time.tzname = ${zone.timezone}, ${zone.daylight}, (${JSON.stringify(zone.names[0])}, ${JSON.stringify(zone.names[1])})
+time.altzone = time.timezone - 3600
 `);
+}
+
+/**
+ * Emscripten's module inside Pyodide (private, absent from Pyodide's types): the tzset reader
+ * and where the C library keeps the zone.
+ * @typedef {object} Emscripten
+ * @property {(timezone: number, daylight: number, stdName: number, dstName: number) => void} __tzset_js
+ * @property {number} _timezone @property {number} _daylight @property {number} _tzname
+ * @property {Int32Array} HEAP32 @property {Uint32Array} HEAPU32
+ * @property {(pointer: number) => string} UTF8ToString
+ */
+
+/** @param {import("pyodide").PyodideAPI} pyodide */
+function readTimeZone(pyodide) {
+  const module = /** @type {{_module: Emscripten}} */ (/** @type {unknown} */ (pyodide))._module;
+  const names = [module.HEAPU32[module._tzname >> 2], module.HEAPU32[(module._tzname >> 2) + 1]];
+  module.__tzset_js(module._timezone, module._daylight, names[0], names[1]);
+  return {
+    timezone: module.HEAP32[module._timezone >> 2],
+    daylight: module.HEAP32[module._daylight >> 2],
+    names: names.map((pointer) => module.UTF8ToString(pointer)),
+  };
 }
 
 /**
