@@ -27,7 +27,8 @@ async function sha256(buffer) {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
-// Files an older cache already holds with the same hash: copied, not downloaded again.
+// Files an older cache already holds with the same hash: copied, not downloaded again (the
+// snapshot too, when an older cache had saved it and it did not change).
 async function unchangedCopies() {
   /** @type {Map<string, Cache>} */
   const found = new Map();
@@ -37,7 +38,9 @@ async function unchangedCopies() {
     const record = await cache.match(absolute(HASHES));
     if (!record) continue;
     const hashes = await record.json();
-    for (const [url, hash] of files) if (hashes[url] === hash && !found.has(url)) found.set(url, cache);
+    for (const [url, hash] of snapshot ? [...files, snapshot] : files) {
+      if (hashes[url] === hash && !found.has(url)) found.set(url, cache);
+    }
   }
   return found;
 }
@@ -69,8 +72,14 @@ async function precache() {
     }
   };
   await Promise.all([next(), next(), next(), next()]);
+  const record = Object.fromEntries(files);
+  const oldSnapshot = snapshot && (await unchanged.get(snapshot[0])?.match(absolute(snapshot[0])));
+  if (snapshot && oldSnapshot) {
+    await cache.put(absolute(snapshot[0]), oldSnapshot);
+    record[snapshot[0]] = snapshot[1];
+  }
   // Written last: a cache without its hash record is incomplete and never reused.
-  await cache.put(absolute(HASHES), new Response(JSON.stringify(Object.fromEntries(files))));
+  await cache.put(absolute(HASHES), new Response(JSON.stringify(record)));
 }
 
 sw.addEventListener("install", (event) => {
@@ -98,7 +107,11 @@ async function cacheSnapshot() {
   if (!snapshot) return "none";
   const [url, hash] = snapshot;
   const cache = await caches.open(CACHE);
-  if (!(await cache.match(absolute(url)))) await cache.put(absolute(url), await download(url, hash));
+  if (await cache.match(absolute(url))) return "saved";
+  await cache.put(absolute(url), await download(url, hash));
+  // Recorded, so that the next version copies it instead of downloading it again.
+  const record = await cache.match(absolute(HASHES));
+  if (record) await cache.put(absolute(HASHES), new Response(JSON.stringify({ ...(await record.json()), [url]: hash })));
   return "saved";
 }
 
