@@ -4,11 +4,14 @@ Builds the site, serves it on 127.0.0.1 and measures, in one Chromium run with o
 its baseline alternated so that machine drift cancels:
 
 1. first contentful paint of a rules page with calculators vs. the same page without them;
-2. navigation -> calculator ready, cold (fresh profile) and warm, vs. a bare page that only
-   boots the same Pyodide files in a module worker (bench/bare/);
+2. navigation -> calculator ready, cold (fresh profile), and warm from the engine's memory
+   snapshot and warm plain (the snapshot ignored), vs. a bare page that only boots the same
+   Pyodide files in a module worker (bench/bare/), served from the same origin: warm, all
+   three load in one browser profile with the same HTTP cache and service worker, in turn;
 3. instant navigation to a second calculator page -> its calculator ready;
 4. input event -> updated output, median and p95 over 200 edits;
-5. bytes a first visit downloads (raw and gzip), precache size, build time, engine memory.
+5. bytes a first visit downloads (raw and gzip) until the site is saved offline, and once the
+   snapshot is cached too; precache size, build time, engine memory.
 
 Prints a table and writes bench/results.json. Figures only: nothing here passes or fails.
 """
@@ -36,10 +39,14 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402
 from widgets.offline import precache_entries  # noqa: E402
 from widgets.serve import serve_in_thread  # noqa: E402
+from widgets.snapshot import SNAPSHOT_URL  # noqa: E402
 
 PAGE = "gurps/encumbrance/"
 SECOND_PAGE = "gurps/jumping/"
+# Before each page's scripts: the probe below, and a plain boot when the benchmark asked for
+# one (sessionStorage, so the URL and therefore the service worker's answer stay the same).
 READY_PROBE = """() => {
+  if (sessionStorage.getItem('bench-boot') === 'plain') window.rulesEngineBoot = 'plain';
   const mark = () => {
     const forms = [...document.querySelectorAll('form[data-calculator]')];
     if (forms.length && forms.every(f => f.dataset.state === 'ready') && !window.__readyAt) {
@@ -106,6 +113,18 @@ def engine_stages(page) -> dict:
     return {name: at - origin for name, at in stages.items()}
 
 
+def time_to_ready_booted(page, url: str, boot: str) -> float:
+    """time_to_ready with the engine asked to boot plain or from its snapshot; checks it did."""
+    page.evaluate("boot => boot === 'plain' ? sessionStorage.setItem('bench-boot', 'plain')"
+                  " : sessionStorage.removeItem('bench-boot')", boot)
+    ready = time_to_ready(page, url)
+    page.wait_for_function("() => document.documentElement.dataset.engineBoot")
+    booted = page.evaluate("document.documentElement.dataset.engineBoot")
+    if booted != boot:
+        raise RuntimeError(f"asked for a {boot} boot, the engine reported {booted}")
+    return ready
+
+
 def time_to_bare_ready(page, url: str) -> float:
     page.goto(url)
     page.wait_for_function("() => document.documentElement.dataset.readyAt", timeout=120_000)
@@ -152,6 +171,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=7, help="alternated pairs per comparison")
     parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--out", default=str(ROOT / "bench" / "results.json"))
+    parser.add_argument("--before-site", help="a site built from an earlier commit: its cold first visit "
+                        "(time and bytes) is measured in the same run, alternated with ours")
     args = parser.parse_args(argv)
 
     scratch = Path(tempfile.mkdtemp(prefix="rules-bench-"))
@@ -161,7 +182,8 @@ def main(argv=None) -> int:
     build_seconds = build(site, ours)
     precache = precache_entries(site)
     add_variants(site)
-    bare_server, bare = serve_in_thread(str(site))  # another port: another origin, no shared cache
+    bare = ours  # the same origin: the same HTTP cache and service worker as our pages
+    before_server, before = serve_in_thread(args.before_site) if args.before_site else (None, None)
     executable = os.environ.get("RULES_CHROMIUM") or shutil.which("chromium")
     results: dict = {"build_seconds": build_seconds, "rounds": args.rounds}
 
@@ -184,7 +206,7 @@ def main(argv=None) -> int:
                 context.close()
 
         # 2. Cold: fresh profile each time, ours and bare alternated.
-        cold, bare_cold, cold_stages = [], [], []
+        cold, bare_cold, cold_stages, cold_before = [], [], [], []
         for _ in range(args.rounds):
             context, page = fresh()
             cold.append(time_to_ready(page, ours + PAGE))
@@ -193,26 +215,55 @@ def main(argv=None) -> int:
             context, page = fresh()
             bare_cold.append(time_to_bare_ready(page, bare + "bare/"))
             context.close()
+            if before:
+                context, page = fresh()
+                cold_before.append(time_to_ready(page, before + PAGE))
+                context.close()
 
-        # 5. What a first visit downloads, with the offline cache filled.
+        # 5. What a first visit downloads until the site is saved offline, and with the
+        # snapshot, which is asked for only once the engine is up and the site saved: every
+        # other request comes before it.
         ours_server.requested.clear()
         context, page = fresh()
         page.goto(ours + PAGE)
-        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
-        downloaded = list(ours_server.requested)
+        page.wait_for_function("() => document.documentElement.dataset.offlineSnapshot", timeout=180_000)
+        snapshot_state = page.evaluate("document.documentElement.dataset.offlineSnapshot")
+        downloaded_with_snapshot = list(ours_server.requested)
+        snapshot_path = "/" + SNAPSHOT_URL
+        downloaded = [path for path in downloaded_with_snapshot if path != snapshot_path]
+        after_snapshot = downloaded_with_snapshot[downloaded_with_snapshot.index(snapshot_path) + 1:] \
+            if snapshot_path in downloaded_with_snapshot else []
         context.close()
+        downloaded_before: list[str] = []
+        if before_server:
+            context, page = fresh()
+            page.goto(before + PAGE)
+            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
+            downloaded_before = list(before_server.requested)
+            context.close()
 
-        # 2. Warm: one profile per side, loaded once before measuring (HTTP cache; ours also
-        # has its service worker by then).
+        # 2. Warm: one profile, loaded once before measuring (its service worker has saved the
+        # site and the snapshot); then ours from the snapshot, ours plain and the bare page in
+        # turn, the order rotating each round.
         ours_context, ours_page = fresh()
         time_to_ready(ours_page, ours + PAGE)
-        ours_page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
-        bare_context, bare_page = fresh()
-        time_to_bare_ready(bare_page, bare + "bare/")
-        warm, bare_warm = [], []
-        for _ in range(args.rounds):
-            warm.append(time_to_ready(ours_page, ours + PAGE))
-            bare_warm.append(time_to_bare_ready(bare_page, bare + "bare/"))
+        ours_page.wait_for_function("() => document.documentElement.dataset.offlineSnapshot === 'saved'",
+                                    timeout=180_000)
+        time_to_bare_ready(ours_page, bare + "bare/")
+        warm_measures = {
+            "snapshot": lambda: time_to_ready_booted(ours_page, ours + PAGE, "snapshot"),
+            "plain": lambda: time_to_ready_booted(ours_page, ours + PAGE, "plain"),
+            "bare": lambda: time_to_bare_ready(ours_page, bare + "bare/"),
+        }
+        warm_times: dict[str, list[float]] = {name: [] for name in warm_measures}
+        for round_ in range(args.rounds):
+            order = list(warm_measures)
+            order = order[round_ % 3:] + order[:round_ % 3]
+            for name in order:
+                warm_times[name].append(warm_measures[name]())
+        warm_snapshot, warm, bare_warm = warm_times["snapshot"], warm_times["plain"], warm_times["bare"]
+        time_to_ready_booted(ours_page, ours + PAGE, "snapshot")
+        warm_snapshot_stages = engine_stages(ours_page)
 
         # 3. Instant navigation to another calculator page.
         instant = []
@@ -230,10 +281,18 @@ def main(argv=None) -> int:
         browser.close()
 
     ours_server.shutdown()
-    bare_server.shutdown()
-    sizes = {path: (site / path.lstrip("/").split("?")[0]).stat().st_size
-             for path in set(downloaded) if (site / path.lstrip("/").split("?")[0]).is_file()}
-    gzipped = sum(len(gzip.compress((site / path.lstrip("/")).read_bytes(), 6)) for path in sizes)
+    if before_server:
+        before_server.shutdown()
+
+    def sizes_of(paths, root=site):
+        return {path: (root / path.lstrip("/").split("?")[0]).stat().st_size
+                for path in set(paths) if (root / path.lstrip("/").split("?")[0]).is_file()}
+
+    def gzipped(sizes, root=site):
+        return sum(len(gzip.compress((root / path.lstrip("/")).read_bytes(), 6)) for path in sizes)
+
+    sizes = sizes_of(downloaded)
+    sizes_with_snapshot = sizes_of(downloaded_with_snapshot)
 
     med = statistics.median
     results.update({
@@ -241,13 +300,30 @@ def main(argv=None) -> int:
         "ready_cold_ms": {"ours": cold, "bare_pyodide": bare_cold, "ratio": med(cold) / med(bare_cold)},
         "ready_cold_stages_ms": {name: med([stages[name] for stages in cold_stages]) for name in cold_stages[0]},
         "ready_warm_ms": {"ours": warm, "bare_pyodide": bare_warm, "ratio": med(warm) / med(bare_warm)},
+        "ready_warm_snapshot_ms": {"ours": warm_snapshot, "bare_pyodide": bare_warm,
+                                   "ratio": med(warm_snapshot) / med(bare_warm),
+                                   "vs_warm_plain": med(warm_snapshot) / med(warm)},
+        "ready_warm_snapshot_stages_ms": warm_snapshot_stages,
         "instant_navigation_ready_ms": instant,
         "input_to_output_ms": {"median": med(latency), "p95": percentile(latency, 0.95), "edits": len(latency)},
-        "first_visit_bytes": {"raw": sum(sizes.values()), "gzip": gzipped, "files": len(sizes)},
+        "first_visit_bytes": {"raw": sum(sizes.values()), "gzip": gzipped(sizes), "files": len(sizes)},
+        "first_visit_bytes_with_snapshot": {"raw": sum(sizes_with_snapshot.values()),
+                                            "gzip": gzipped(sizes_with_snapshot),
+                                            "files": len(sizes_with_snapshot), "snapshot": snapshot_state,
+                                            "requested_after_the_snapshot": after_snapshot},
         "precache": {"files": len(precache), "bytes": sum(entry["bytes"] for entry in precache)},
         "downloaded_but_unused": unused_files(site, sorted(sizes)),
         "engine_memory": memory,
     })
+    if before:
+        before_root = Path(args.before_site)
+        before_sizes = sizes_of(downloaded_before, before_root)
+        results["before"] = {
+            "site": args.before_site,
+            "ready_cold_ms": cold_before, "ratio_ours_to_before": med(cold) / med(cold_before),
+            "first_visit_bytes": {"raw": sum(before_sizes.values()), "gzip": gzipped(before_sizes, before_root),
+                                  "files": len(before_sizes)},
+        }
     Path(args.out).write_text(json.dumps(results, indent=2))
 
     rows = [
@@ -255,8 +331,10 @@ def main(argv=None) -> int:
          results["fcp_ms"]["ratio"], "<= 1.05x"),
         ("2. Ready, cold", f"{med(cold):.0f} ms", f"{med(bare_cold):.0f} ms (bare Pyodide)",
          results["ready_cold_ms"]["ratio"], "<= 1.15x"),
-        ("2. Ready, warm", f"{med(warm):.0f} ms", f"{med(bare_warm):.0f} ms (bare Pyodide)",
+        ("2. Ready, warm, plain boot", f"{med(warm):.0f} ms", f"{med(bare_warm):.0f} ms (bare Pyodide)",
          results["ready_warm_ms"]["ratio"], "<= 1.10x"),
+        ("2. Ready, warm, from the snapshot", f"{med(warm_snapshot):.0f} ms", f"{med(bare_warm):.0f} ms (bare Pyodide)",
+         results["ready_warm_snapshot_ms"]["ratio"], "<= 0.50x"),
         ("3. Instant navigation -> ready", f"{med(instant):.0f} ms", "", None, "< 100 ms"),
         ("4. Input -> output (median / p95)", f"{med(latency):.1f} / {percentile(latency, 0.95):.1f} ms", "",
          None, "p95 < 16 ms"),
@@ -267,11 +345,21 @@ def main(argv=None) -> int:
     stages = results["ready_cold_stages_ms"]
     print("\n   where a cold start goes (median ms after navigation began): "
           + ", ".join(f"{name} {at:.0f}" for name, at in stages.items()) + f", all calculators live {med(cold):.0f}")
-    bytes_ = results["first_visit_bytes"]
+    print("   warm from the snapshot: " + ", ".join(f"{name} {at:.0f}" for name, at in warm_snapshot_stages.items()))
+    bytes_, with_snapshot = results["first_visit_bytes"], results["first_visit_bytes_with_snapshot"]
     print(f"\n5. First visit downloads {bytes_['files']} files, {bytes_['raw'] / 1e6:.2f} MB raw, "
-          f"{bytes_['gzip'] / 1e6:.2f} MB gzip; precache {results['precache']['files']} files, "
+          f"{bytes_['gzip'] / 1e6:.2f} MB gzip until saved offline; with the snapshot cached afterwards "
+          f"({with_snapshot['snapshot']}) {with_snapshot['files']} files, {with_snapshot['raw'] / 1e6:.2f} MB raw, "
+          f"{with_snapshot['gzip'] / 1e6:.2f} MB gzip (requested after it: "
+          f"{', '.join(with_snapshot['requested_after_the_snapshot']) or 'nothing'}); "
+          f"precache {results['precache']['files']} files, "
           f"{results['precache']['bytes'] / 1e6:.2f} MB; build {build_seconds:.1f} s; "
           f"engine wasm heap {(memory or {}).get('wasmHeapBytes', 0) / 1e6:.1f} MB")
+    if before:
+        earlier, earlier_bytes = results["before"], results["before"]["first_visit_bytes"]
+        print(f"   the earlier site ({args.before_site}): ready cold {med(cold_before):.0f} ms, ours/earlier "
+              f"{earlier['ratio_ours_to_before']:.2f}x; its first visit {earlier_bytes['files']} files, "
+              f"{earlier_bytes['raw'] / 1e6:.2f} MB raw, {earlier_bytes['gzip'] / 1e6:.2f} MB gzip")
     print("   downloaded but used by no page:", ", ".join(results["downloaded_but_unused"]) or "none")
     print(f"\n({args.rounds} alternated rounds; results in {args.out})")
     shutil.rmtree(scratch, ignore_errors=True)

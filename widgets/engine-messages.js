@@ -93,9 +93,18 @@
 /** @typedef {EngineAnswer | EngineInputError} EngineResponse */
 
 /**
- * Worker → page: the engine is up.
+ * How the engine started: from the memory snapshot the service worker cached, plain (no
+ * snapshot cached yet, none built, or a plain boot asked for), plain because the cached
+ * snapshot was made for other files, or plain after the snapshot failed to start.
+ * @typedef {"snapshot" | "plain" | "plain-stale-snapshot" | "plain-after-snapshot-failed"} EngineBoot
+ */
+
+/**
+ * Worker → page: the engine is up, and how it started (`note`: why the snapshot failed).
  * @typedef {object} EngineReady
  * @property {"ready"} type
+ * @property {EngineBoot} [boot]
+ * @property {string} [note]
  */
 
 /**

@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from widgets import engine, offline, render  # noqa: E402
+from widgets import engine, offline, render, snapshot  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.widgets")
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -171,6 +171,14 @@ def on_post_build(config):
     done = engine.write_engine(site_dir)
     how = "precompiled with pyodide py-compile" if done["precompiled"] else "as source (pyodide-build not set up)"
     log.info("engine: rulescore wheel %s; Pyodide runtime copied", how)
+    # Made from the files just written; before the service worker, which records its hash.
+    made = snapshot.write_snapshot(site_dir)
+    if "error" in made:
+        # Not a warning: --strict would fail the build, and the site works without it.
+        log.info("engine: NO memory snapshot (%s); every visit boots Pyodide plain", made["error"])
+    else:
+        log.info("engine: memory snapshot %s, %.1f MB (key %s)",
+                 "reused" if made["reused"] else "made", made["bytes"] / 1e6, made["key"][:12])
     offline.write_web_manifest(site_dir)
     # Last: the precache list hashes every file the steps above wrote.
     saved = offline.write_service_worker(site_dir)

@@ -7,6 +7,8 @@ interface Window {
   /** The engine worker engine-start.js started from <head>, with what it has said so far;
    * calculators.js adopts it (and sets this to null). Absent where engine-start.js is not. */
   rulesEngine?: { worker: Worker; messages: EngineReply[] } | null;
+  /** "plain" asks engine-start.js for a worker that ignores the memory snapshot (benchmark, tests). */
+  rulesEngineBoot?: string;
   /** How long calculators.js waits for the engine to come up (tests shorten it). */
   rulesEngineDeadlineMs?: number;
   /** mkdocs-material's instant navigation: announces each page it shows. */

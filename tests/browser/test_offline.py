@@ -102,6 +102,8 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
     url, site, server = hosted["url"], hosted["dir"], hosted["server"]
     page.goto(url)
     wait_offline_ready(page)
+    # The engine's memory snapshot, cached after the site (tests/browser/test_snapshot.py).
+    page.wait_for_function("() => document.documentElement.dataset.offlineSnapshot === 'saved'", timeout=60_000)
     old_version = page.evaluate("caches.keys()")[0]
 
     # A changed build: one page differs, so the precache list and its version change.
@@ -118,8 +120,9 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
     page.wait_for_selector("h1:has-text('second edition')")
     wait_offline_ready(page)
     assert page.evaluate("caches.keys()") == [f"rules-at-the-table-{saved['version']}"] != [old_version]
-    # Unchanged files came from the old cache, not the network.
-    assert not [p for p in server.requested if p.endswith(".wasm") or p.endswith("python_stdlib.zip")]
+    # Unchanged files came from the old cache, not the network, the snapshot included.
+    assert not [p for p in server.requested if p.endswith((".wasm", "python_stdlib.zip", ".snapshot"))]
+    assert page.evaluate("async (url) => Boolean(await caches.match(url))", url + "assets/engine/engine.snapshot")
     assert "/rules/index.html" in server.requested or "/rules/" in server.requested
 
 

@@ -1,16 +1,21 @@
 // @ts-check
 // The calculator engine: one module worker per visit runs rulescore in the vendored Pyodide.
-// Messages in: {seq, id, inputs, sheet?, session?, roll?, dice?}. Messages out: {type: "ready"}, {type: "failed", message},
+// Messages in: {seq, id, inputs, sheet?, session?, roll?, dice?}. Messages out: {type: "ready", boot, note?}
+// (boot: how it started, from the memory snapshot or plain), {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
 
 /** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
 /** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
 /** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
 
+import { freshStart, mountWheel, readSnapshotFile, releaseSnapshot } from "./engine-snapshot.js";
+
 const siteRoot = new URL("../../", import.meta.url);
 const indexURL = new URL("pyodide/", siteRoot).href;
 const wheelURL = new URL("assets/engine/rulescore.whl", siteRoot).href;
-const WHEEL_PATH = "/home/pyodide/rulescore.whl"; // in Pyodide's in-memory file system
+// This build's memory snapshot: widgets/snapshot.py replaces this line with its URL and key
+// (null when the build made none). See engine-snapshot.js.
+const SNAPSHOT = /** @type {{url: string, key: string} | null} */ (null);
 
 /** @param {string} url */
 async function fetchBytes(url) {
@@ -24,19 +29,97 @@ async function fetchBytes(url) {
 const stages = {};
 const stage = (/** @type {string} */ name) => { stages[name] = performance.timeOrigin + performance.now(); };
 
+/**
+ * The snapshot, only when the service worker has already cached it (never a download on the
+ * way to a calculator: 21 MB cost more than they save on a slow first visit) and it was made
+ * for this build's key. A page may ask for a plain boot by naming its worker "plain" (the
+ * benchmark and tests, through window.rulesEngineBoot).
+ * @typedef {{snapshot?: Uint8Array, stale?: boolean, broken?: boolean}} CachedSnapshot
+ * @returns {Promise<CachedSnapshot>}
+ */
+async function cachedSnapshot() {
+  if (!SNAPSHOT || self.name === "plain" || !self.caches) return {};
+  const response = await caches.match(new URL(SNAPSHOT.url, siteRoot).href);
+  if (!response) return {};
+  const { key, whole, snapshot } = readSnapshotFile(new Uint8Array(await response.arrayBuffer()));
+  if (key === SNAPSHOT.key && whole) return { snapshot };
+  await forgetSnapshot();
+  return key === SNAPSHOT.key ? { broken: true } : { stale: true };
+}
+
+// A snapshot that failed or is stale is dropped from the offline cache, so the next visit
+// boots plain at once and the service worker caches this build's snapshot again.
+async function forgetSnapshot() {
+  if (!SNAPSHOT) return;
+  const url = new URL(SNAPSHOT.url, siteRoot).href;
+  for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+}
+
+/** @type {((error: unknown) => void) | null} */
+let onStrayError = null; // while a snapshot start is tried: where its stray errors go
+// A start from the snapshot takes about 0.5 s here; one that has not finished after this long
+// never will (a snapshot Pyodide cannot use may leave loadPyodide unsettled, see below).
+const SNAPSHOT_START_LIMIT_MS = 20_000;
+
+/**
+ * Pyodide may report a failure as a stray error instead of rejecting, or not at all: while the
+ * snapshot is tried, such an error, or no answer within the limit, rejects the attempt.
+ * @template T @param {Promise<T>} promise @returns {Promise<T>}
+ */
+function settlesCleanly(promise) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  return new Promise((/** @type {(value: T) => void} */ resolve, reject) => {
+    onStrayError = reject;
+    timer = setTimeout(() => reject(new Error("the snapshot did not start")), SNAPSHOT_START_LIMIT_MS);
+    promise.then(resolve, reject);
+  }).finally(() => {
+    onStrayError = null;
+    clearTimeout(timer);
+  });
+}
+
+/** @typedef {import("../engine-messages.js").EngineBoot} EngineBoot */
+/** @type {{boot: EngineBoot, note?: string}} */
+const how = { boot: "plain" };
+
 const boot = (async () => {
   stage("workerStarted");
   const wheel = fetchBytes(wheelURL); // downloads while the runtime starts
   /** @type {{loadPyodide: typeof import("pyodide").loadPyodide}} */
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   stage("loaderImported");
-  const pyodide = await loadPyodide({ indexURL });
-  stage("runtimeLoaded");
-  // The wheel is a zip of precompiled modules, so Python imports straight from it (zipimport
-  // is already loaded for the standard library). That is cheaper than loadPackage and than
-  // unpackArchive, which first imports sysconfig, shutil and zipfile: about 60 ms at start-up.
-  pyodide.FS.writeFile(WHEEL_PATH, await wheel);
-  pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`);
+  const { snapshot, stale, broken } = await cachedSnapshot().catch(() => /** @type {CachedSnapshot} */ ({ broken: true }));
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await settlesCleanly(loadPyodide({
+        indexURL,
+        _loadSnapshot: snapshot, // private (see engine-snapshot.js)
+      }));
+      releaseSnapshot(pyodide);
+      stage("runtimeLoaded");
+      freshStart(pyodide, await wheel);
+      pyodide.pyimport("rulescore.web"); // already imported in the snapshot: a cheap check that it is sane
+      how.boot = "snapshot";
+    } catch (error) {
+      // Once, then plain: a broken snapshot must never cost a calculator.
+      pyodide = null;
+      how.boot = "plain-after-snapshot-failed";
+      how.note = lastLine(error);
+      await forgetSnapshot().catch(() => {});
+    }
+  } else if (stale) {
+    how.boot = "plain-stale-snapshot";
+  } else if (broken) {
+    how.boot = "plain-after-snapshot-failed";
+    how.note = "the cached snapshot is incomplete or unreadable";
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodide({ indexURL });
+    stage("runtimeLoaded");
+    mountWheel(pyodide, await wheel);
+  }
   stage("wheelMounted");
   const web = pyodide.pyimport("rulescore.web");
   /** @type {(id: string, inputsJSON: string, sheet: boolean) => string} */
@@ -57,6 +140,7 @@ const boot = (async () => {
   self.engineStats = () => ({
     wasmHeapBytes: internals._module?.HEAPU8?.length ?? internals._module?.wasmMemory?.buffer.byteLength ?? null,
     stagesAt: stages,
+    boot: how.boot,
   });
   return respond;
 })();
@@ -66,7 +150,7 @@ const fail = (/** @type {unknown} */ error) =>
   postMessage(/** @satisfies {EngineReply} */ ({ type: "failed", message: lastLine(error) }));
 boot.then(() => {
   booted = true;
-  postMessage(/** @satisfies {EngineReply} */ ({ type: "ready" }));
+  postMessage(/** @satisfies {EngineReply} */ ({ type: "ready", ...how }));
 }, fail);
 
 // Pyodide does not reject when its wasm cannot be fetched or compiled: the failure surfaces
@@ -75,12 +159,12 @@ boot.then(() => {
 self.addEventListener("unhandledrejection", (event) => {
   if (booted) return;
   event.preventDefault();
-  fail(event.reason);
+  (onStrayError || fail)(event.reason);
 });
 self.addEventListener("error", (event) => {
   if (booted) return;
   event.preventDefault();
-  fail(event.error || event.message);
+  (onStrayError || fail)(event.error || event.message);
 });
 
 // A Python error's message is its whole traceback; a reader gets the final line only.

@@ -1,7 +1,9 @@
 // @ts-check
 // Registers the service worker (sw.js at the site root) and says, in one quiet line at the
 // foot of the page, how far saving the site for offline use has got. When everything is
-// saved, <html> gets data-offline="ready".
+// saved, <html> gets data-offline="ready". Then it asks the worker to cache the engine's
+// memory snapshot in the background (<html data-offline-snapshot="saved">, or "none" when
+// the build made none, "failed"): later visits start the engine from it.
 
 import { engineState } from "./calculators.js";
 
@@ -68,6 +70,8 @@ async function register() {
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
     if (data.type === "precache-progress" && data.done < data.total && html.dataset.offline !== "ready") {
       say("saving", `Saving the site for offline use: ${data.done} of ${data.total} files…`);
+    } else if (data.type === "snapshot") {
+      html.dataset.offlineSnapshot = data.state;
     } else if (data.type === "precache-failed") {
       say("failed", `Saving for offline use did not finish (${data.message}); it will be tried again on your next visit.`);
     }
@@ -87,8 +91,9 @@ async function register() {
   registration.addEventListener("updatefound", () => watch(/** @type {ServiceWorker} */ (registration.installing)));
   if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
   // An active worker has finished saving every file of its version.
-  await navigator.serviceWorker.ready;
+  const ready = await navigator.serviceWorker.ready;
   if (html.dataset.offline !== "update") say("ready", "Saved on this device: the whole site works offline.");
+  ready.active?.postMessage({ type: "cache-snapshot" });
 }
 
 // Saving 13 MB competes with the calculator engine for the network and the CPU, so a page

@@ -1,0 +1,125 @@
+"""The engine's memory snapshot at build time (widgets/snapshot.py) and what a start from it
+makes fresh again (widgets/assets/engine-snapshot.js), checked under Node with the built
+site's own snapshot. The browser side is tests/browser/test_snapshot.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from widgets import offline, snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fake_site(directory: Path) -> Path:
+    """The files a snapshot is made from, as small stand-ins, and the engine worker."""
+    for name in snapshot.INPUTS:
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_bytes(name.encode())
+    worker = directory / snapshot.WORKER
+    worker.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ROOT / "widgets" / "assets" / "engine-worker.js", worker)
+    return directory
+
+
+def test_the_key_covers_the_wheel_and_the_runtime(tmp_path):
+    site = fake_site(tmp_path)
+    first = snapshot.snapshot_key(site)
+    assert snapshot.snapshot_key(site) == first
+    for changed in ("assets/engine/rulescore.whl", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.wasm"):
+        original = (site / changed).read_bytes()
+        (site / changed).write_bytes(original + b"changed")
+        assert snapshot.snapshot_key(site) != first, changed
+        (site / changed).write_bytes(original)
+    assert snapshot.snapshot_key(site) == first
+
+
+def test_without_node_the_site_is_built_without_a_snapshot(tmp_path, monkeypatch):
+    site = fake_site(tmp_path / "site")
+    monkeypatch.setattr(snapshot, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    done = snapshot.write_snapshot(site)
+    assert "Node.js" in done["error"]
+    assert not (site / snapshot.SNAPSHOT_URL).exists()
+    assert snapshot.PLACEHOLDER in (site / snapshot.WORKER).read_text()  # the worker boots plain
+    offline.write_service_worker(site)
+    assert '"snapshot":null' in (site / "sw.js").read_text()
+
+
+def test_a_snapshot_made_for_the_same_key_is_reused(tmp_path, monkeypatch):
+    site = fake_site(tmp_path / "site")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    key = snapshot.snapshot_key(site)
+    (cache / f"{key}.snapshot").write_bytes(b"made earlier")
+    monkeypatch.setattr(snapshot, "CACHE", cache)
+
+    def must_not_run(*args):
+        raise AssertionError("made again")
+
+    monkeypatch.setattr(snapshot, "_make", must_not_run)
+    done = snapshot.write_snapshot(site)
+    assert done == {"key": key, "bytes": 12, "reused": True}
+    assert (site / snapshot.SNAPSHOT_URL).read_bytes() == b"made earlier"
+    worker = (site / snapshot.WORKER).read_text()
+    assert json.dumps({"url": snapshot.SNAPSHOT_URL, "key": key}) in worker
+    assert snapshot.PLACEHOLDER not in worker
+
+
+# Boots the built site's Pyodide under Node, from its snapshot or plain, and prints what a
+# start must not take from the build machine: the time zone, the dice, the wheel on disk.
+START = """
+import { readFile } from "node:fs/promises";
+const [site, how] = process.argv.slice(2);
+const { loadPyodide } = await import(site + "/pyodide/pyodide.mjs");
+const { freshStart, mountWheel, readSnapshotFile } = await import(site + "/assets/widgets/engine-snapshot.js");
+const wheel = new Uint8Array(await readFile(site + "/assets/engine/rulescore.whl"));
+let pyodide;
+if (how === "snapshot") {
+  const { snapshot } = readSnapshotFile(new Uint8Array(await readFile(site + "/assets/engine/engine.snapshot")));
+  pyodide = await loadPyodide({ indexURL: site + "/pyodide/", _loadSnapshot: snapshot });
+  freshStart(pyodide, wheel);
+} else {
+  pyodide = await loadPyodide({ indexURL: site + "/pyodide/" });
+  mountWheel(pyodide, wheel);
+}
+console.log(pyodide.runPython(`
+import importlib, json, random, sys, time
+import rulescore.notation
+importlib.reload(rulescore.notation)  # read again from the wheel
+json.dumps({"zone": [time.timezone, time.altzone, time.daylight, list(time.tzname)],
+            "dice": [random.randint(1, 6) for _ in range(20)],
+            "path": sys.path, "from": rulescore.notation.__file__})
+`));
+"""
+
+
+def start(site_dir: Path, how: str, tmp_path: Path, zone: str) -> dict:
+    script = tmp_path / "start.mjs"
+    script.write_text(START)
+    completed = subprocess.run(
+        ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(script), str(site_dir), how],
+        capture_output=True, text=True, timeout=120, env={**os.environ, "TZ": zone}, check=True)
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="Node.js is needed to start Pyodide outside a browser")
+def test_a_start_from_the_snapshot_reads_the_time_zone_and_rolls_its_own_dice(site_dir, tmp_path):
+    if not (site_dir / snapshot.SNAPSHOT_URL).exists():
+        pytest.fail("the build made no snapshot (see its log)")
+    # A zone the build machine is unlikely to be in, with summer time: both offsets must be right.
+    zone = "America/New_York"
+    plain = start(site_dir, "plain", tmp_path, zone)
+    first = start(site_dir, "snapshot", tmp_path, zone)
+    second = start(site_dir, "snapshot", tmp_path, zone)
+    assert first["zone"] == second["zone"] == plain["zone"]
+    assert plain["zone"][0] == 5 * 3600  # the plain boot itself reads the zone: the comparison means something
+    assert first["dice"] != second["dice"]
+    wheel = "/home/pyodide/rulescore.whl"
+    assert wheel in first["path"] and first["from"].startswith(wheel + "/")
