@@ -66,6 +66,8 @@ def wait_live(page, timeout: float = 60_000):
 
 def set_input(form, spec: dict, text: str):
     field = form.locator(f'[name="{spec["name"]}"]')
+    if spec["kind"] in ("bool", "choice") and not field.is_visible():
+        return set_inputs(form, {spec["name"]: text})  # offered as chips: the control is out of sight
     if spec["kind"] == "bool":
         field.set_checked(text == "true")
     elif spec["kind"] == "choice":
