@@ -235,7 +235,7 @@ def main(argv=None) -> int:
             if snapshot_path in downloaded_with_snapshot else []
         context.close()
         downloaded_before: list[str] = []
-        if before_server:
+        if before_server and before:
             context, page = fresh()
             page.goto(before + PAGE)
             page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
