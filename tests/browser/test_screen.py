@@ -34,6 +34,7 @@ SYSTEMS = ("bfrpg", "gurps", "shell")
 OF_SYSTEM = {system: [calc for calc in CATALOGUE if calc["id"].split(".")[0] == system] for system in SYSTEMS}
 # Opened at 1024x768, these panels scroll inside: fourteen results and six dice charts.
 SCROLLS_INSIDE = {"bfrpg.chances"}
+CONTENT = "article.md-content__inner"  # the page's own article (search results are articles too)
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 NOT_SCROLLING = """() => { const d = document.documentElement;
@@ -73,7 +74,7 @@ def test_gm_screen_fits_a_tablet_and_every_calculator_is_live_on_it(live, system
     assert page.eval_on_selector_all(".rc-tile", "ts => ts.map(t => t.dataset.screenTile)") == [c["id"] for c in calcs]
     assert page.locator("form[data-calculator][data-state=ready]").count() == len(calcs)
     # No rules prose: the page is its title and the screen.
-    assert page.eval_on_selector_all("article.md-content__inner > *", "els => els.map(e => e.tagName)") == ["H1", "DIV"]
+    assert page.eval_on_selector_all(f"{CONTENT} > *", "els => els.map(e => e.tagName)") == ["H1", "DIV"]
     assert_not_scrolling(page, "closed")
     assert page.eval_on_selector_all(".rc-tile", f"ts => ts.filter({SPILLS}).map(t => t.dataset.screenTile)") == []
     for calc in calcs:
@@ -186,14 +187,15 @@ RULES_PAGES = {"bfrpg": "bfrpg/dungeon/", "gurps": "gurps/attacking-and-defendin
 def test_calculators_only_hides_the_prose_keeps_them_live_and_gives_the_page_back(live, system, site_url):
     path = RULES_PAGES[system]
     page = live.open(path)
-    article = page.locator("article.md-content__inner")
+    article = page.locator(CONTENT)
     built = article.inner_html()
     ids = page.eval_on_selector_all("form[data-calculator]", "fs => fs.map(f => f.dataset.calculator)")
     toggle = page.locator("[data-action=calculator-only]")
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
     assert page.eval_on_selector_all(".rc-tile", "ts => ts.map(t => t.dataset.screenTile)") == ids
-    assert not page.locator("article > h2").first.is_visible() and not page.locator("article > p").first.is_visible()
+    assert not page.locator(f"{CONTENT} > h2").first.is_visible()
+    assert not page.locator(f"{CONTENT} > p").first.is_visible()
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "false"
     assert article.inner_html() == built  # the page exactly as it was
@@ -213,7 +215,7 @@ def test_calculators_only_hides_the_prose_keeps_them_live_and_gives_the_page_bac
     assert page.locator("[data-action=calculator-only]").get_attribute("aria-pressed") == "true"
     assert page.locator(".rc-tile").count() == page.locator("form[data-calculator]").count() >= 1
     page.locator("[data-action=calculator-only]").click()
-    assert page.locator(".rc-tile").count() == 0 and page.locator("article > p").first.is_visible()
+    assert page.locator(".rc-tile").count() == 0 and page.locator(f"{CONTENT} > p").first.is_visible()
 
 
 def test_a_gm_screen_works_offline_after_one_visit(page, context, site_url):
