@@ -55,11 +55,6 @@ AIM_SECONDS = (("0", "No Aim"), ("1", "1 s"), ("2", "2 s"), ("3", "3 s or more")
 WANTED_RANGE = (1, 98)  # 16 or more succeeds 98.1% of the time: nothing gets higher
 NEEDED_SEARCH = range(-60, 101)  # base skills tried for the reverse question
 
-DEFAULTS: dict[str, Any] = {"roll": "melee", "maneuver": "attack", "evaluate": "0", "aim": "0",
-                            "accuracy": 2, "range_yd": "2", "size_modifier": 0, "off_hand": False, "shock": "0",
-                            "dodge_encumbrance": "0", "reeling": False, "very_tired": False, "stunned": False,
-                            "all_out_defense": False, "other_modifier": 0}
-
 RULES = {
     "maneuver": "gurps/maneuvers/#all-out-attack", "move_and_attack": "gurps/maneuvers/#move-and-attack",
     "evaluate": "gurps/maneuvers/#evaluate", "aim": "gurps/maneuvers/#aim",
@@ -145,7 +140,8 @@ def needed_base(picked: dict[str, Any], wanted: Fraction) -> int | None:
 
 
 def _choice(name: str, label: str, choices: tuple[tuple[str, str], ...], help: str = "") -> Input:
-    return Input(name, label, "choice", DEFAULTS[name], choices=choices, help=help)
+    """A chip group whose first choice is the default: no modifier, or the first kind of roll."""
+    return Input(name, label, "choice", choices[0][0], choices=choices, help=help)
 
 
 @declare_calculator(
@@ -164,7 +160,7 @@ def _choice(name: str, label: str, choices: tuple[tuple[str, str], ...], help: s
         _choice("evaluate", "Evaluate", tuple((str(t), f"{t} turn{'s' if t > 1 else ''}" if t else "none")
                                                     for t in range(EVALUATE_MAX_TURNS + 1)), "melee attacks only"),
         _choice("aim", "Aim", AIM_SECONDS, "ranged attacks only"),
-        Input("accuracy", "Weapon Accuracy (Acc)", "int", DEFAULTS["accuracy"], min=0, max=20,
+        Input("accuracy", "Weapon Accuracy (Acc)", "int", 2, min=0, max=20,
               help="counts only after an Aim"),
         _choice("range_yd", "Range + speed", tuple((str(entry), _range_label(entry)) for entry in RANGE_CHIPS),
                 "ranged attacks: the target's distance plus its speed"),
@@ -237,4 +233,6 @@ def modifiers(step: Working, roll: str, skill: int, wanted: int, **picked: Any) 
             "skill_needed": needed}
 
 
+# Read from the declaration above, so each input's label and default are stated once.
 LABELS = {spec.name: spec.label for spec in get_calculator("gurps.modifiers").inputs}
+DEFAULTS: dict[str, Any] = {spec.name: spec.parse(spec.default) for spec in get_calculator("gurps.modifiers").inputs}

@@ -3,7 +3,7 @@ modifiers of the reference's tables and maneuver chart as chips, the attack's ex
 with them, and the AT needed for the chance you want. The modifiers are read from
 :mod:`.combat` and :mod:`.ranged`, the odds from the attack roll itself (:mod:`.attack`).
 
->>> at_and_def(3, 3, dict(DEFAULTS, weapon_speed=0, attacker_maneuver="guard", off_hand=True, stunned=True))[:2]
+>>> at_and_def(3, 3, dict(DEFAULTS, attacker_maneuver="guard", off_hand=True, stunned=True))[:2]
 (1, -2)
 """
 
@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..core import Input, Output, Working, declare_calculator
+from ..core import Input, Output, Working, declare_calculator, get_calculator
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
@@ -28,10 +28,6 @@ RANGE_BANDS = range_limits(12)
 MAX_COVER = 3
 WANTED_RANGE = (1, 99)  # 2d10 + AT − DEF: a high enough AT always hits
 AT_SEARCH = range(-40, 81)  # AT values tried for the reverse question
-
-DEFAULTS: dict[str, Any] = {"attacker_maneuver": "attack", "defender_maneuver": "attack",
-                            "range_band": "0", "aiming": "0", "obstructions": "0",
-                            **dict.fromkeys(AT_CHIPS, False), **dict.fromkeys(DEF_CHIPS, False)}
 
 
 def _band_label(index: int) -> str:
@@ -171,3 +167,7 @@ def modifiers(step: Working, attack_value: int, defence_value: int, wanted: int,
              f"(now {pct(odds['hit'])}).", rule="#modifier-picker")
     return {"at_total": at_total, "def_modifier": def_mod, "hit": odds["hit"], "shield_hit": odds["shield_hit"],
             "defended": odds["defended"], "miss": odds["miss"], "at_needed": needed}
+
+
+# Every input at its declared default (the declaration above states them once).
+DEFAULTS: dict[str, Any] = {spec.name: spec.parse(spec.default) for spec in get_calculator("shell.modifiers").inputs}

@@ -638,8 +638,7 @@ function show(form, response, key) {
       field.value = String(response.inputs[field.name]).replace("-", MINUS);
     }
   }
-  syncChips(form);
-  showChipOdds(form, response);
+  showChipOdds(form, response); // the chips were synced with the inputs when these were sent
   shownFor.set(form, key);
   form.classList.remove("rc-stale");
   delete form.dataset.error;
