@@ -41,7 +41,10 @@ def set_fences(config, fences: render.PageFences) -> None:
 
 
 # Browser libraries from npm (package.json pins them), served from the site itself.
-VENDORED = {"assets/vendor/uqr.mjs": ROOT / "node_modules" / "uqr" / "dist" / "index.mjs"}  # QR codes
+VENDORED = {
+    "assets/vendor/uqr.mjs": ROOT / "node_modules" / "uqr" / "dist" / "index.mjs",  # QR codes
+    "assets/vendor/idb.mjs": ROOT / "node_modules" / "idb" / "build" / "index.js",  # IndexedDB with promises
+}
 
 
 def on_files(files, config):

@@ -326,6 +326,14 @@ def character_library_html(page: PageFences, which: str) -> str:
         '<p class="rc-storage-note" data-storage-note></p>'
         '<div class="rc-import" data-import-preview hidden role="region" aria-label="Import"></div>'
         '<div class="rc-share" data-share hidden role="region" aria-label="Share"></div>'
+        '<h3>Everything on this device</h3>'
+        '<p class="rc-library-actions">'
+        '<button type="button" data-action="backup-everything">Back up everything</button> '
+        '<label class="rc-import-file">Restore from a backup '
+        '<input type="file" accept="application/json,.json" data-restore-file></label> '
+        '<button type="button" data-action="clear-everything">Delete everything</button></p>'
+        '<p class="rc-backup-note" data-backup-note role="status"></p>'
+        '<div class="rc-import" data-restore-preview hidden role="region" aria-label="Restore"></div>'
         "</section>"
     )
 

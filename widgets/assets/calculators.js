@@ -11,23 +11,10 @@
 // field is empty, being retyped (nothing is computed; the last result stays, greyed).
 
 import { MINUS, onEveryPage } from "./dom.js";
+import { askRoll, engineFailure, engineLive, post, restartEngine, startEngine } from "./engine.js";
 
-/** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
-/** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
 /** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
 /** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
-
-/**
- * The engine as the page knows it: its worker (null when none could be started), whether it
- * is up, why it will not come up (null while it may) and the timer of its boot deadline.
- * `engine` is null only until the first startEngine() (a restart replaces it at once); the
- * worker's handlers and the forms' code run after that, so they cast it to Engine.
- * @typedef {object} Engine
- * @property {Worker | null} worker
- * @property {boolean} ready
- * @property {string | null} failure
- * @property {number} [deadline]
- */
 
 /**
  * A form's named control: an <input> (text or checkbox) or a <select>.
@@ -35,26 +22,12 @@ import { MINUS, onEveryPage } from "./dom.js";
  */
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
-const workerURL = new URL("engine-worker.js", import.meta.url);
 const siteRoot = new URL("../../", import.meta.url);
 const STORAGE_PREFIX = "rules-at-the-table:inputs:";
-const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long means the worker died
-// An engine that has said nothing after this long is treated as failed (it offers "Try
-// again"; if it does come up later, the calculators go live all the same). Pyodide starts
-// in 2-5 s on our machines, 10-20 s on a slow tablet. Tests set window.rulesEngineDeadlineMs.
-const BOOT_DEADLINE_MS = 60000;
-
-/** @type {Engine | null} */
-let engine = null; // {worker, ready, failure}
-let lastSeq = 0;
-/** @type {Map<number, (response: EngineResponse) => void>} */
-const waiting = new Map(); // seq -> what to do with its answer
 /** @type {WeakMap<HTMLFormElement, number>} */
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
 /** @type {WeakSet<Element>} */
 const bound = new WeakSet();
-/** @type {number | undefined} */
-let watchdog;
 /** @type {WeakMap<HTMLFormElement, string>} */
 const shownFor = new WeakMap(); // form -> the inputs (as a key) its shown result is for
 /** @type {WeakMap<HTMLFormElement, string>} */
@@ -68,85 +41,11 @@ function forms() {
     document.querySelectorAll("form[data-calculator], form[data-character-editor]"))];
 }
 
-function engineLive() {
-  return Boolean(engine && engine.ready && !engine.failure);
-}
-
-function bootDeadlineMs() {
-  const chosen = Number(window.rulesEngineDeadlineMs);
-  return Number.isFinite(chosen) && chosen > 0 ? chosen : BOOT_DEADLINE_MS;
-}
-
 /** @param {HTMLFormElement} form @param {string} text */
 function setStatus(form, text) {
   const status = form.querySelector("[data-status]");
   if (status) status.textContent = text;
   return status;
-}
-
-// Tells other scripts (offline.js waits for it before saving the site) how the engine went.
-/** @param {"ready" | "failed"} state */
-function announce(state) {
-  document.dispatchEvent(new CustomEvent("rc:engine", { detail: { state } }));
-}
-
-export function startEngine() {
-  if (engine) return;
-  // A calculator page's head starts the worker (widgets/engine-start.js): adopt it.
-  const early = window.rulesEngine;
-  window.rulesEngine = null; // adopted once; a restart starts a new worker here
-  let worker = null;
-  try {
-    worker = early ? early.worker : new Worker(workerURL, { type: "module" });
-  } catch (/** @type {any} */ error) {
-    // A browser without module workers (Firefox before 114, Safari before 15).
-    engine = { worker: null, ready: false, failure: null };
-    return engineFailed(`this browser cannot run it: ${error.message || error}`);
-  }
-  /** @type {Engine} */
-  const started = { worker, ready: false, failure: null, deadline: undefined };
-  engine = started;
-  const waitMs = bootDeadlineMs();
-  started.deadline = setTimeout(() => {
-    if (engine === started && !started.ready && !started.failure) {
-      engineFailed(`it has not answered after ${Math.round(waitMs / 1000)} seconds`);
-    }
-  }, waitMs);
-  worker.onmessage = (/** @type {MessageEvent<EngineReply>} */ { data }) => {
-    if (data.type === "ready") {
-      clearTimeout(started.deadline);
-      /** @type {Engine} */ (engine).ready = true;
-      /** @type {Engine} */ (engine).failure = null; // a slow start past the deadline still counts
-      announce("ready");
-      forms().forEach(update);
-    } else if (data.type === "failed") {
-      clearTimeout(started.deadline);
-      engineFailed(data.message);
-    } else if (data.type === "result") {
-      const answered = waiting.get(data.seq);
-      waiting.delete(data.seq);
-      if (!waiting.size) clearTimeout(watchdog);
-      answered?.(data.response);
-    }
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    if (/** @type {Engine} */ (engine).ready) restartEngine("the calculator engine stopped");
-    else engineFailed(event.message || "its script did not load");
-  };
-  // What the worker said before it was adopted, replayed: the handler reads only data.
-  for (const data of early ? early.messages : []) worker.onmessage(/** @type {MessageEvent<EngineReply>} */ ({ data }));
-}
-
-export function engineState() {
-  return !engine ? "off" : engine.failure ? "failed" : engine.ready ? "ready" : "loading";
-}
-
-/** @param {string} reason */
-function engineFailed(reason) {
-  /** @type {Engine} */ (engine).failure = reason;
-  announce("failed");
-  forms().forEach(showFailure);
 }
 
 /** @param {HTMLFormElement} form */
@@ -161,7 +60,7 @@ function showFailure(form) {
       ? "The result shown is for the default inputs."
       : "The result shown is for the inputs above.";
   const status = setStatus(form,
-    `The live calculator could not start (${/** @type {Engine} */ (engine).failure}). ${shown} ` +
+    `The live calculator could not start (${engineFailure()}). ${shown} ` +
     "The rules on this page are unaffected.");
   const retry = document.createElement("button");
   retry.type = "button";
@@ -172,20 +71,14 @@ function showFailure(form) {
   status?.append(" ", retry);
 }
 
-/** @param {string} [reason] */
-function restartEngine(reason) {
-  /** @type {Engine} */ (engine).worker?.terminate();
-  clearTimeout(/** @type {Engine} */ (engine).deadline);
-  engine = null;
-  waiting.clear();
-  clearTimeout(watchdog);
+/** The engine restarts: every form waits for it again. @param {string} [reason] */
+function showRestart(reason) {
   for (const form of forms()) {
     delete form.dataset.error;
     form.dataset.state = STATE.loading;
     setStatus(form, reason ? `${reason}; restarting it…` : "Starting the live calculator…");
     markPending(form);
   }
-  startEngine(); // last: a start that fails at once shows its failure over the lines above
 }
 
 // --- Inputs: read, share in the URL, remember on the device -------------------------------
@@ -339,7 +232,7 @@ function reset(form) {
   for (const field of fields(form)) delete field.dataset.edited;
   if (form.dataset.calculator) dropFromURL(form);
   update(form);
-  if (engine?.failure) showFailure(form);
+  if (engineFailure()) showFailure(form);
 }
 
 /** @param {HTMLFormElement} form @param {HTMLButtonElement} button */
@@ -456,76 +349,26 @@ function update(form) {
   syncChips(form);
   markPending(form);
   if (!engineLive()) return;
-  const seq = ++lastSeq;
-  newest.set(form, seq); // an answer still on its way is for older inputs: dropped
   const empty = emptyFields(form);
-  if (empty.length) return showIncomplete(form, empty);
+  if (empty.length) {
+    newest.set(form, 0); // an answer still on its way is for older inputs: dropped
+    return showIncomplete(form, empty);
+  }
   const inputs = readInputs(form);
   const key = JSON.stringify(inputs);
   form.setAttribute("aria-busy", "true");
   const editor = form.dataset.characterEditor;
-  post({ seq, id: editor ?? /** @type {string} */ (form.dataset.calculator), inputs, sheet: editor !== undefined },
+  const seq = post({ id: editor ?? /** @type {string} */ (form.dataset.calculator), inputs, sheet: editor !== undefined },
     (response) => { if (newest.get(form) === seq) show(form, response, key); });
-}
-
-/** @param {EngineRequest} request @param {(response: EngineResponse) => void} then */
-function post(request, then) {
-  waiting.set(request.seq, then);
-  // Only a live engine is asked (engineLive), and a live engine has a worker.
-  /** @type {{worker: Worker}} */ (engine).worker.postMessage(request);
-  clearTimeout(watchdog);
-  watchdog = setTimeout(() => restartEngine("The calculator engine stopped answering"), ANSWER_TIMEOUT_MS);
+  newest.set(form, seq); // an answer still on its way is for older inputs: dropped
 }
 
 /**
- * An answer from the engine for the character pages and pickers: calculator `id` for
- * `inputs`, or with `sheet` a character of system `id` (rulescore.derive). Null when the
- * engine is not live (yet, or at all).
- * @param {string} id @param {Record<string, unknown>} inputs @param {boolean} [sheet]
- * @returns {Promise<EngineResponse | null>}
+ * A roll for a calculator with the form's inputs (and `extra` beside them): engine.js askRoll.
+ * @param {HTMLFormElement} form @param {Record<string, unknown>} extra @param {number[] | null} dice
  */
-export function askEngine(id, inputs, sheet = false) {
-  if (!engineLive()) return Promise.resolve(null);
-  return new Promise((resolve) => post({ seq: ++lastSeq, id, inputs: /** @type {FormInputs} */ (inputs), sheet },
-    resolve));
-}
-
-/**
- * A Session page request (rulescore.web.respond_session), answered once the engine is live;
- * null if it is not.
- * @param {Record<string, unknown>} request
- * @returns {Promise<import("../engine-messages.js").SessionResponse | null>}
- */
-export async function askSession(request) {
-  await engineReady();
-  return new Promise((resolve) => post(
-    { seq: ++lastSeq, id: "session", inputs: /** @type {FormInputs} */ (request), session: true },
-    (response) => resolve(/** @type {import("../engine-messages.js").SessionResponse} */ (
-      /** @type {unknown} */ (response)))));
-}
-
-/**
- * A roll for a calculator (rulescore.resolve) with the form's inputs: rolled by the engine
- * (`dice` null) or with the faces rolled at the table. Null when the engine is not live.
- * @param {HTMLFormElement} form @param {Record<string, unknown>} extra inputs beside the form's (which roll)
- * @param {number[] | null} dice
- * @returns {Promise<EngineResponse | null>}
- */
-export function askRoll(form, extra, dice) {
-  if (!engineLive()) return Promise.resolve(null);
-  const inputs = { ...readInputs(form), ...extra };
-  return new Promise((resolve) => post({ seq: ++lastSeq, id: /** @type {string} */ (form.dataset.calculator),
-    inputs: /** @type {FormInputs} */ (inputs), roll: true, dice }, resolve));
-}
-
-/** Resolves once the engine is live (never, if it does not come up). */
-export function engineReady() {
-  if (engineLive()) return Promise.resolve();
-  return new Promise((resolve) => document.addEventListener("rc:engine", function ready(event) {
-    if (/** @type {CustomEvent} */ (event).detail.state !== "ready") return;
-    document.removeEventListener("rc:engine", ready);
-    resolve(undefined);
-  }));
+export function askFormRoll(form, extra, dice) {
+  return askRoll(/** @type {string} */ (form.dataset.calculator), { ...readInputs(form), ...extra }, dice);
 }
 
 /** @param {HTMLFormElement} form */
@@ -663,7 +506,7 @@ function bind(form) {
     const field = /** @type {Field} */ (event.target); // an "input" event comes from a field
     if (field.dataset.derived !== undefined) field.dataset.edited = "true";
     update(form); // text fields, selects and checkboxes all fire "input"
-    if (/** @type {Engine} */ (engine).failure) showFailure(form); // its words depend on the inputs
+    if (engineFailure()) showFailure(form); // its words depend on the inputs
     keepLater(form);
   });
   form.addEventListener("click", (event) => {
@@ -685,8 +528,8 @@ function bind(form) {
     group.closest(".rc-field")?.classList.add("rc-chips-live");
   }
   syncChips(form);
-  if (/** @type {Engine} */ (engine).failure) return showFailure(form);
-  if (/** @type {Engine} */ (engine).ready) return update(form);
+  if (engineFailure()) return showFailure(form);
+  if (engineLive()) return update(form);
   form.dataset.state = STATE.loading;
   markPending(form);
   setStatus(form, form.dataset.pending
@@ -694,114 +537,15 @@ function bind(form) {
     : "Starting the live calculator…");
 }
 
-// The Calculators page: narrow the list as the reader types.
-function bindFilter() {
-  const filter = /** @type {HTMLInputElement | null} */ (document.querySelector("[data-calculator-filter]"));
-  if (!filter || bound.has(filter)) return;
-  bound.add(filter);
-  // The filter's line holds the count too (widgets/render.py).
-  /** @type {HTMLElement} */ (filter.closest(".rc-filter")).hidden = false;
-  const items = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-filter-text]"))];
-  const count = /** @type {Element} */ (document.querySelector("[data-filter-count]"));
-  filter.addEventListener("input", () => {
-    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
-    let shown = 0;
-    for (const item of items) {
-      item.hidden = !words.every((word) => /** @type {string} */ (item.dataset.filterText).includes(word));
-      if (!item.hidden) shown += 1;
-    }
-    for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rc-calculator-group"))) {
-      group.hidden = !group.querySelector("li:not([hidden])");
-    }
-    count.textContent = words.length ? `${shown} of ${items.length} calculators` : "";
-  });
-}
+// How the engine is doing, told by engine.js: every form follows.
+document.addEventListener("rc:engine", (event) => {
+  const { state, reason } = /** @type {CustomEvent} */ (event).detail;
+  if (state === "ready") forms().forEach(update);
+  else if (state === "failed") forms().forEach(showFailure);
+  else showRestart(reason);
+});
 
-// --- Around the forms: wide tables, the back-to-top button, printing ----------------------
-
-// A table wider than the screen scrolls sideways inside its own box (rulescore's tables, and
-// the theme's wrapper round a plain Markdown table); the line under it says so while some
-// columns are out of sight.
-const resized = typeof ResizeObserver === "function"
-  ? new ResizeObserver((entries) => entries.forEach(({ target }) => showScrollCue(/** @type {HTMLElement} */ (target))))
-  : null;
-
-/** @param {HTMLElement} scroller */
-function showScrollCue(scroller) {
-  const hidden = scroller.scrollWidth - scroller.clientWidth > 1;
-  scroller.dataset.overflow = hidden ? "true" : "false";
-  const cue = /** @type {HTMLElement | null} */ (scroller.nextElementSibling);
-  if (cue && cue.dataset.scrollCue !== undefined) cue.hidden = !hidden;
-}
-
-function bindScrollers() {
-  for (const scroller of /** @type {NodeListOf<HTMLElement>} */ (
-    document.querySelectorAll("[data-scroll], .md-typeset__scrollwrap"))) {
-    if (bound.has(scroller)) continue;
-    bound.add(scroller);
-    if (scroller.dataset.scroll === undefined) {
-      scroller.dataset.scroll = "";
-      const cue = document.createElement("p");
-      cue.className = "rc-scroll-cue";
-      cue.dataset.scrollCue = "";
-      cue.hidden = true;
-      cue.textContent = "More columns: scroll the table sideways →";
-      scroller.after(cue);
-    }
-    resized?.observe(scroller);
-    showScrollCue(scroller);
-  }
-}
-
-// mkdocs-material's back-to-top button floats over the top of the page; over a calculator
-// it would cover a field or its steppers, so it stands aside while a form is under it.
-let topCheck = 0;
-function keepTopButtonClear() {
-  topCheck = 0;
-  const button = document.querySelector(".md-top");
-  if (!button) return;
-  const { top, bottom } = button.getBoundingClientRect();
-  const under = forms().some((form) => {
-    const box = form.getBoundingClientRect();
-    return box.top < bottom + 8 && box.bottom > top - 8;
-  });
-  button.classList.toggle("rc-top-aside", under);
-}
-function watchTopButton() {
-  const later = () => { if (!topCheck) topCheck = requestAnimationFrame(keepTopButtonClear); };
-  window.addEventListener("scroll", later, { passive: true });
-  window.addEventListener("resize", later, { passive: true });
-}
-
-// Printing: each calculator prints its inputs, results and working (print.css); the working
-// is folded on screen, so it is unfolded for the printout and folded again after.
-function watchPrinting() {
-  window.addEventListener("beforeprint", () => {
-    for (const working of /** @type {NodeListOf<HTMLDetailsElement>} */ (
-      document.querySelectorAll("form[data-calculator] details:not([open])"))) {
-      working.open = true;
-      working.dataset.openedToPrint = "";
-    }
-  });
-  window.addEventListener("afterprint", () => {
-    for (const working of /** @type {NodeListOf<HTMLDetailsElement>} */ (
-      document.querySelectorAll("[data-opened-to-print]"))) {
-      working.open = false;
-      delete working.dataset.openedToPrint;
-    }
-  });
-}
-
-let watching = false;
 function init() {
-  bindFilter();
-  bindScrollers();
-  if (!watching) {
-    watching = true;
-    watchTopButton();
-    watchPrinting();
-  }
-  keepTopButtonClear();
   const found = forms();
   if (!found.length && !document.querySelector("[data-needs-engine]")) return;
   startEngine(); // once per visit; instant navigation keeps this module, and so the worker

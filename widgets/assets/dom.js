@@ -19,6 +19,20 @@ export function button(action, text, attributes = {}) {
   return element("button", { type: "button", "data-action": action, ...attributes }, [text]);
 }
 
+/** A destructive button asks once more in place ("Really delete?") before it acts.
+ * @param {HTMLButtonElement} target @param {() => void} act */
+export function confirmThen(target, act) {
+  if (target.dataset.confirm) return act();
+  target.dataset.confirm = "true";
+  target.dataset.label = target.textContent ?? "";
+  target.textContent = `Really ${target.textContent?.toLowerCase()}?`;
+  setTimeout(() => {
+    if (!target.isConnected) return;
+    delete target.dataset.confirm;
+    target.textContent = target.dataset.label ?? "";
+  }, 5000);
+}
+
 /** A number as the site shows it: "−2", not "-2". @param {unknown} value */
 export function withMinus(value) {
   return String(value).replace(/^-/, MINUS);

@@ -5,7 +5,7 @@
 // memory snapshot in the background (<html data-offline-snapshot="saved">, or "none" when
 // the build made none, "failed"): later visits start the engine from it.
 
-import { engineState } from "./calculators.js";
+import { engineState } from "./engine.js";
 
 /**
  * What the line at the foot of the page says: the state (also <html data-offline>), its text
@@ -100,7 +100,13 @@ async function register() {
 // with calculators lets its engine start first; other pages save once they have loaded.
 const hasCalculators = Boolean(document.querySelector("form[data-calculator]"));
 if (hasCalculators && ["ready", "failed"].includes(engineState())) register();
-else if (hasCalculators) document.addEventListener("rc:engine", register, { once: true });
+else if (hasCalculators) {
+  document.addEventListener("rc:engine", function settled(event) {
+    if (/** @type {CustomEvent} */ (event).detail.state === "restarting") return;
+    document.removeEventListener("rc:engine", settled);
+    register();
+  });
+}
 else if (document.readyState === "complete") register();
 else window.addEventListener("load", register, { once: true });
 

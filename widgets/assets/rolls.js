@@ -4,11 +4,15 @@
 // which dice to ask for comes from the build (data-roll-dice, from rulescore.dice.parse). The
 // last rolls stay on the device (store.js) and can be shared as a link or cleared.
 
-import { askRoll } from "./calculators.js";
+import { storageAlert } from "./backup.js";
+import { askFormRoll } from "./calculators.js";
+import { rollsFromLinkPayload, rollsToLinkPayload } from "./documents.js";
 import { MINUS, element, onEveryPage } from "./dom.js";
-import { ROLLS_KEPT, loadRolls, rollsFromLinkPayload, rollsToLinkPayload, saveRolls } from "./store.js";
+import { engineLive } from "./engine.js";
+import { keepRoll, listen, openStore, rolls as keptRolls } from "./store.js";
 
-/** @typedef {import("./store.js").Roll} Roll */
+/** @typedef {import("./documents.js").Roll} Roll */
+/** @typedef {import("./store.js").Kept} Kept */
 
 
 /** @param {HTMLElement} box */
@@ -46,15 +50,21 @@ function drawHistory(rolls, only) {
   for (const box of boxes) box.querySelector("[data-roll-history]")?.replaceChildren(...rolls.map(historyItem));
 }
 
-/** @param {HTMLFormElement} form @param {HTMLElement} box @param {number[] | null} dice */
-async function roll(form, box, dice) {
+/** @param {Kept} kept @param {HTMLFormElement} form @param {HTMLElement} box @param {number[] | null} dice */
+async function roll(kept, form, box, dice) {
   const outcome = /** @type {HTMLElement} */ (box.querySelector("[data-roll-outcome]"));
   const choice = chooser(box);
   const extra = choice ? { [/** @type {string} */ (choice.dataset.rollFor)]: choice.value } : {};
-  const answer = await askRoll(form, extra, dice);
   outcome.hidden = false;
+  if (!engineLive()) { // carried out once the engine is up, never dropped
+    outcome.dataset.outcome = "";
+    outcome.dataset.waiting = "";
+    outcome.textContent = "Rolling as soon as the live calculator has started…";
+  }
+  const answer = await askFormRoll(form, extra, dice);
+  delete outcome.dataset.waiting;
   if (!answer) {
-    outcome.textContent = "The live calculator is not running, so nothing can be rolled yet.";
+    outcome.textContent = "The live calculator could not start, so nothing was rolled: try again.";
     return;
   }
   if (!answer.ok || !answer.roll) {
@@ -70,16 +80,16 @@ async function roll(form, box, dice) {
       ["§ rule"])] : []));
   const title = form.querySelector(".rc-title strong")?.textContent ?? String(form.dataset.calculator);
   /** @type {Roll} */
-  const kept = { at: new Date().toISOString(), id: String(form.dataset.calculator), title, inputs: answer.inputs,
+  const entry = { at: new Date().toISOString(), id: String(form.dataset.calculator), title, inputs: answer.inputs,
     notation: result.notation, dice: result.dice, total: result.total, outcome: result.outcome, text: result.text,
     own: dice !== null };
-  const rolls = [kept, ...loadRolls()].slice(0, ROLLS_KEPT);
-  saveRolls(rolls);
-  drawHistory(rolls);
+  const { value, problem } = await keepRoll(kept, entry);
+  drawHistory(value);
+  storageAlert(kept, box, problem);
 }
 
-/** @param {HTMLFormElement} form @param {HTMLElement} box */
-function useFaces(form, box) {
+/** @param {Kept} kept @param {HTMLFormElement} form @param {HTMLElement} box */
+function useFaces(kept, form, box) {
   const fields = [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("[data-face]"))];
   const sides = Number(fields[0]?.dataset.sides);
   const faces = fields.map((field) => Number(field.value.trim()));
@@ -91,14 +101,14 @@ function useFaces(form, box) {
       [`I rolled: enter each die as a whole number from 1 to ${sides}.`]));
     return;
   }
-  roll(form, box, faces);
+  roll(kept, form, box, faces);
 }
 
-/** @param {HTMLElement} box */
-function share(box) {
+/** @param {Kept} kept @param {HTMLElement} box */
+async function share(kept, box) {
   const line = /** @type {HTMLElement} */ (box.querySelector("[data-roll-share]"));
   const url = new URL(location.href);
-  url.hash = `rolls=${rollsToLinkPayload(loadRolls())}`;
+  url.hash = `rolls=${rollsToLinkPayload(await keptRolls(kept))}`;
   line.hidden = false;
   line.replaceChildren(element("input", { type: "text", readonly: "", value: url.href, "data-roll-share-link": "",
     "aria-label": "Link to these rolls" }));
@@ -108,13 +118,17 @@ function share(box) {
 /** @type {WeakSet<Element>} */
 const started = new WeakSet();
 
-function init() {
-  const boxes = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-roll-box]"))];
+async function init() {
+  const boxes = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-roll-box]"))]
+    .filter((box) => !started.has(box));
   if (!boxes.length) return;
-  const rolls = loadRolls();
+  for (const box of boxes) started.add(box);
+  const kept = await openStore();
+  const rolls = await keptRolls(kept);
+  listen(kept, async (change) => { // a roll made in another tab, or the history cleared there
+    if ((change.kind === "meta" && change.id === "rolls") || change.kind === "all") drawHistory(await keptRolls(kept));
+  });
   for (const box of boxes) {
-    if (started.has(box)) continue;
-    started.add(box);
     const form = /** @type {HTMLFormElement} */ (box.closest("form"));
     box.hidden = false;
     drawFaces(box);
@@ -122,13 +136,10 @@ function init() {
     chooser(box)?.addEventListener("change", () => drawFaces(box));
     box.addEventListener("click", (event) => {
       const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
-      if (action === "roll") roll(form, box, null);
-      else if (action === "use-faces") useFaces(form, box);
-      else if (action === "share-rolls") share(box);
-      else if (action === "clear-rolls") {
-        saveRolls([]);
-        drawHistory([]);
-      }
+      if (action === "roll") roll(kept, form, box, null);
+      else if (action === "use-faces") useFaces(kept, form, box);
+      else if (action === "share-rolls") share(kept, box);
+      else if (action === "clear-rolls") keepRoll(kept, null).then(({ value }) => drawHistory(value));
     });
   }
   // A shared link's rolls, shown (not kept) in the first box, in the history's place.

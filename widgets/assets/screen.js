@@ -6,9 +6,9 @@
 // closes tiles, makes tiles of a rules page's forms and puts them back, and shows the open
 // session's summary on a GM screen.
 
-import { askSession } from "./calculators.js";
+import { askSession } from "./engine.js";
 import { element, onEveryPage, withMinus } from "./dom.js";
-import { loadSessions } from "./store.js";
+import { closeStore, get, getMeta, listen, openStore } from "./store.js";
 
 const ONLY_KEY = "rules-at-the-table:calculator-only"; // "on" while a reader prefers it
 
@@ -117,11 +117,12 @@ function condition(person) {
 }
 
 /** The summary of the open session of this screen's system (the GM's view), or nothing.
- * @param {HTMLElement} box */
-async function showSession(box) {
+ * @param {import("./store.js").Kept} kept @param {HTMLElement} box */
+async function showSession(kept, box) {
   const screen = /** @type {HTMLElement} */ (box.closest("[data-screen]"));
-  const saved = loadSessions().sessions;
-  const session = saved.sessions.find((s) => s.id === saved.open);
+  const open = await getMeta(kept, "open-session");
+  /** @type {import("./documents.js").Session | null} */
+  const session = open ? await get(kept, "sessions", open) : null;
   if (!session || session.system !== screen.dataset.screen) {
     box.hidden = true;
     return;
@@ -194,7 +195,18 @@ function init() {
     if (article && preferOnly()) calculatorOnly(article, true);
   }
   const session = /** @type {HTMLElement | null} */ (document.querySelector("[data-screen-session]"));
-  if (session) showSession(session);
+  if (session) followSession(session);
+}
+
+/** The strip follows the session live: whatever a tab does to it shows here at once.
+ * @param {HTMLElement} box */
+async function followSession(box) {
+  const kept = await openStore();
+  await showSession(kept, box);
+  listen(kept, (change) => {
+    if (!box.isConnected) return closeStore(kept);
+    if (change.kind === "sessions" || change.kind === "all" || change.id === "open-session") showSession(kept, box);
+  });
 }
 
 onEveryPage(init);

@@ -2,24 +2,35 @@
 // The Session page: a game session kept by rulescore.session in the engine. It knows no rule:
 // the actions and their fields come from rulescore (session.actions), every change is an
 // engine answer (the new state and both views), and the page draws the view it is given.
-// Sessions are saved (store.js) after every action.
+// Each session is a record in the store (store.js), saved after every action. An action is
+// applied to the newest state of the session, read again just before (another tab may have
+// moved it on): it is appended to the log, never written over the other tab's actions; if
+// it makes no sense there any more, the page says so and nothing is lost. Other tabs'
+// actions show here as they happen.
 
-import { askSession, engineReady } from "./calculators.js";
+import { storageAlert } from "./backup.js";
+import { SYSTEM_NAMES, newId } from "./documents.js";
 import { MINUS, button, element, onEveryPage, withMinus } from "./dom.js";
-import { SYSTEM_NAMES, loadSessions, loadStore, newId, saveSessions } from "./store.js";
+import { askSession, engineLive, engineReady } from "./engine.js";
+import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "./store.js";
 
-/** @typedef {import("./store.js").Session} Session */
-/** @typedef {import("./store.js").Sessions} Sessions */
-/** @typedef {import("./store.js").Store} Store */
+/** @typedef {import("./documents.js").Session} Session */
+/** @typedef {import("./documents.js").SessionHead} SessionHead */
+/** @typedef {import("./documents.js").Character} Character */
+/** @typedef {import("./documents.js").Party} Party */
+/** @typedef {import("./store.js").Kept} Kept */
 /** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
 
 /**
- * What the page holds while it is open: the saved sessions, the characters (for new
- * sessions), the actions of the open session's system, the latest views, the dice a player
- * has entered for the action being applied, and whether the GM view is shown.
+ * What the page holds while it is open: its handle on the store, the saved sessions' heads,
+ * the open session as last read, the characters and parties (for new sessions), the actions
+ * of the open session's system, the latest views, the dice a player has entered for the
+ * action being applied, and whether the GM view is shown.
  * @typedef {object} PageState
- * @property {Sessions} saved
- * @property {Store} characters
+ * @property {Kept} kept
+ * @property {SessionHead[]} heads
+ * @property {Session | null} session
+ * @property {{characters: Character[], parties: Party[]}} characters
  * @property {Record<string, any>[]} actions
  * @property {Record<string, any> | null} views {view, gm_view}
  * @property {number[][]} dice
@@ -35,7 +46,7 @@ function ruleLink(link) {
 
 /** @param {PageState} state */
 function openSession(state) {
-  return state.saved.sessions.find((s) => s.id === state.saved.open) ?? null;
+  return state.session;
 }
 
 /** @param {PageState} state @param {string} text */
@@ -49,13 +60,13 @@ function status(state, text) {
 /** @param {PageState} state */
 function renderList(state) {
   const list = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-list]"));
-  const sessions = state.saved.sessions;
+  const sessions = state.heads;
   list.replaceChildren(...(sessions.length ? [
     element("p", { class: "rc-title" }, [element("strong", {}, ["Saved sessions"])]),
     element("ul", { class: "rc-roster-list" }, sessions.map((s) => element("li", { "data-session-id": s.id }, [
       element("span", { class: "rc-roster-name" }, [s.name]), ` ${SYSTEM_NAMES[s.system]}, `,
       element("span", {}, [`saved ${s.updated.slice(0, 16).replace("T", " ")}`]), " ",
-      s.id === state.saved.open ? element("strong", {}, ["open"]) : button("resume-session", "Resume", { "data-id": s.id }),
+      s.id === state.session?.id ? element("strong", {}, ["open"]) : button("resume-session", "Resume", { "data-id": s.id }),
       " ", button("delete-session", "Delete", { "data-id": s.id }),
     ]))),
   ] : []));
@@ -85,28 +96,45 @@ async function startSession(state) {
   const ids = choice.startsWith("p:") ? store.parties.find((p) => `p:${p.id}` === choice)?.members ?? []
     : choice === "all" ? store.characters.filter((c) => c.system === system).map((c) => c.id) : [];
   const party = ids.map((id) => store.characters.find((c) => c.id === id)).filter((c) => c !== undefined);
+  if (!engineLive()) status(state, "Waiting for the rules engine to start: the session begins as soon as it is up…");
   const answer = await askSession({ op: "new", system, party });
   if (!answer || !answer.ok || !answer.state) {
     error.hidden = false;
-    error.textContent = answer?.message ?? "The rules engine is not running.";
+    error.textContent = answer?.message ?? "The rules engine could not start, so no session was begun: try again.";
     return;
   }
   error.hidden = true;
-  const name = nameField.value.trim() || `Session ${state.saved.sessions.length + 1}`;
+  const name = nameField.value.trim() || `Session ${state.heads.length + 1}`;
   /** @type {Session} */
   const session = { id: newId("s"), name, system: /** @type {"bfrpg"} */ (system), updated: new Date().toISOString(),
     state: answer.state };
-  state.saved.sessions.push(session);
-  state.saved.open = session.id;
+  const written = await put(state.kept, "sessions", session, 0);
+  if (!("record" in written)) return;
   nameField.value = "";
+  await open(state, written.record, written.problem, answer);
+}
+
+/** Makes `session` the open one (on this device: the GM screens show it) and shows it.
+ * @param {PageState} state @param {Session | null} session @param {string | null} problem
+ * @param {SessionResponse} [answer] */
+async function open(state, session, problem, answer) {
+  state.session = session;
+  const meta = await changeMeta(state.kept, "open-session", () => session?.id ?? null);
+  state.heads = await sessionHeads(state.kept);
   await showSession(state, answer);
+  saidProblem(state, problem ?? meta.problem);
+}
+
+/** What could not be saved, said above the session with the backup at hand.
+ * @param {PageState} state @param {string | null} problem */
+function saidProblem(state, problem) {
+  storageAlert(state.kept, state.root, problem ?? state.kept.problem);
 }
 
 /** @param {PageState} state @param {SessionResponse} [answer] the engine's answer for its state, if at hand */
 async function showSession(state, answer) {
   const session = openSession(state);
   const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
-  const problem = saveSessions(state.saved);
   renderList(state);
   if (!session) {
     active.hidden = true;
@@ -124,7 +152,7 @@ async function showSession(state, answer) {
   active.hidden = false;
   buildActive(state, session);
   renderView(state);
-  status(state, problem ?? `${session.name}: saved on this device after every action.`);
+  status(state, `${session.name}: saved on this device after every action.`);
 }
 
 // --- The open session ------------------------------------------------------------------------
@@ -262,47 +290,71 @@ async function applyAction(state) {
     }
     state.dice.push(roll);
   }
-  const answer = await askSession({ op: "apply", state: session.state, action, dice: own ? state.dice : null });
-  if (!answer) return;
-  if (!answer.ok || !answer.state) {
-    if (answer.need) return showDice(state, answer.need); // the next roll the rules want
-    state.dice = [];
-    showDice(state, null);
-    message.hidden = false;
-    message.textContent = answer.message ?? "";
-    return;
-  }
-  message.hidden = true;
+  const answer = await act(state, { op: "apply", action, dice: own ? state.dice : null });
+  if (answer?.need) return showDice(state, answer.need); // the next roll the rules want
   state.dice = [];
   showDice(state, null);
-  await commit(state, session, answer);
 }
 
-/** Keeps the engine's new state (saved at once) and shows it.
- * @param {PageState} state @param {Session} session @param {SessionResponse} answer */
-async function commit(state, session, answer) {
-  session.state = /** @type {Record<string, any>} */ (answer.state);
-  session.updated = new Date().toISOString();
-  state.views = { view: answer.view, gm_view: answer.gm_view };
-  const problem = saveSessions(state.saved);
-  renderView(state);
-  renderList(state);
-  status(state, problem ?? `${session.name}: saved.`);
-}
-
-/** @param {PageState} state @param {"undo" | "redo"} op */
-async function step(state, op) {
-  const session = openSession(state);
-  if (!session) return;
-  const answer = await askSession({ op, state: session.state });
+/**
+ * Does `request` (apply, undo, redo) to the session as kept now, and keeps the result: if
+ * another tab moved the session on since this one last showed it, the action is appended
+ * to that newer log. Shows the outcome; returns the engine's refusal, if any.
+ * @param {PageState} state @param {Record<string, unknown>} request
+ * @returns {Promise<SessionResponse | null>}
+ */
+async function act(state, request) {
+  const shown = state.session;
   const message = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-message]"));
-  if (!answer || !answer.ok) {
+  if (!shown) return null;
+  if (!engineLive()) status(state, "Waiting for the rules engine to start: your action follows as soon as it is up…");
+  /** @type {SessionResponse | null} */
+  let answer = null;
+  let moved = false;
+  const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
+    if (!fresh) return null;
+    moved = fresh.rev !== shown.rev;
+    answer = await askSession({ ...request, state: fresh.state });
+    if (!answer || !answer.ok || !answer.state) return null;
+    return { ...fresh, state: answer.state, updated: new Date().toISOString() };
+  });
+  const reply = /** @type {SessionResponse | null} */ (answer);
+  if (!written) {
+    if (reply?.need) return reply;
     message.hidden = false;
-    message.textContent = answer?.message ?? "";
-    return;
+    message.textContent = !reply ? (await get(state.kept, "sessions", shown.id)
+      ? "The rules engine could not start, so nothing was done: try again."
+      : "This session was deleted in another tab; nothing was done.")
+      : moved ? `This session changed in another tab since this one showed it, and there: ${reply.message ?? ""} ` +
+        "Nothing was lost; it now shows the newest state."
+      : reply.message ?? "";
+    if (moved) await follow(state);
+    return reply;
   }
   message.hidden = true;
-  await commit(state, session, answer);
+  state.session = written.record;
+  state.views = { view: reply?.view, gm_view: reply?.gm_view };
+  state.heads = await sessionHeads(state.kept);
+  renderView(state);
+  renderList(state);
+  status(state, written.problem ?? `${written.record.name}: saved.`);
+  saidProblem(state, written.problem);
+  return null;
+}
+
+/** The open session as kept now (another tab's actions included), shown.
+ * @param {PageState} state */
+async function follow(state) {
+  const id = state.session?.id;
+  if (!id) return;
+  const fresh = await get(state.kept, "sessions", id);
+  if (!fresh) return open(state, null, null);
+  if (fresh.rev === state.session?.rev) return;
+  const answer = await askSession({ op: "view", state: fresh.state });
+  if (!answer || !answer.ok || state.session?.id !== id) return;
+  state.session = fresh;
+  state.views = { view: answer.view, gm_view: answer.gm_view };
+  renderView(state);
 }
 
 // --- Drawing a view --------------------------------------------------------------------------
@@ -391,9 +443,26 @@ async function init() {
   started.add(root);
   root.hidden = false;
   document.querySelector("[data-session-nojs]")?.remove();
-  const { sessions: saved, problem } = loadSessions();
+  const kept = await openStore();
+  const openId = await getMeta(kept, "open-session");
   /** @type {PageState} */
-  const state = { saved, characters: loadStore().store, actions: [], views: null, dice: [], gm: true, root };
+  const state = { kept, heads: await sessionHeads(kept), session: openId ? await get(kept, "sessions", openId) : null,
+    characters: { characters: await all(kept, "characters"), parties: await all(kept, "parties") },
+    actions: [], views: null, dice: [], gm: true, root };
+  const problem = kept.problem;
+  if (problem) saidProblem(state, problem);
+  listen(kept, async (change) => {
+    if (!root.isConnected) return closeStore(kept);
+    if (change.kind === "characters" || change.kind === "parties" || change.kind === "all") {
+      state.characters = { characters: await all(kept, "characters"), parties: await all(kept, "parties") };
+      fillParties(state);
+    }
+    if (change.kind === "sessions" || change.kind === "all") {
+      state.heads = await sessionHeads(kept);
+      renderList(state);
+      if (!change.id || change.id === state.session?.id) follow(state);
+    }
+  });
   fillParties(state);
   renderList(state);
   root.addEventListener("change", (event) => {
@@ -409,7 +478,7 @@ async function init() {
     const id = target?.dataset.id ?? "";
     if (action === "start-session") startSession(state);
     else if (action === "apply-action") applyAction(state);
-    else if (action === "undo" || action === "redo") step(state, action);
+    else if (action === "undo" || action === "redo") act(state, { op: action });
     else if (action === "export-log") exportLog(state);
     else if (action === "toggle-gm") {
       state.gm = !state.gm;
@@ -418,26 +487,26 @@ async function init() {
       if (target) target.textContent = state.gm ? "GM view" : "Players' view";
       renderView(state);
     } else if (action === "resume-session") {
-      state.saved.open = id;
-      showSession(state);
+      get(state.kept, "sessions", id).then((session) => open(state, session, null));
     } else if (action === "close-session") {
-      state.saved.open = null;
-      showSession(state);
+      open(state, null, null);
     } else if (action === "delete-session" && target) {
       if (!target.dataset.confirm) {
         target.dataset.confirm = "true";
         target.textContent = "Really delete?";
         return;
       }
-      state.saved.sessions = state.saved.sessions.filter((s) => s.id !== id);
-      if (state.saved.open === id) state.saved.open = null;
-      showSession(state);
+      remove(state.kept, "sessions", id).then(async (problem) => {
+        if (state.session?.id === id) return open(state, null, problem);
+        state.heads = await sessionHeads(state.kept);
+        renderList(state);
+      });
     }
   });
   status(state, problem ?? "Starting the rules engine…");
   await engineReady(); // a session's actions and views all come from the engine
   status(state, problem ?? "Ready.");
-  if (saved.open) await showSession(state);
+  if (state.session) await showSession(state);
 }
 
 onEveryPage(init);

@@ -1,345 +1,483 @@
 // @ts-check
-// What this site keeps on the device: characters and parties, and game sessions. Each is one
-// versioned JSON document in localStorage; this is the one place that reads, writes,
-// migrates, imports and exports them. Pure data in and out:
-// nothing here runs what a file or a link contains, and a failed read never overwrites
-// what is stored (the unreadable text is kept aside under BACKUP_KEY).
+// What this site keeps on the device, and the one place that reads and writes it: characters,
+// parties, sessions and the roll history in IndexedDB (through the vendored `idb` wrapper),
+// each character, party and session its own record carrying a revision.
+//
+// - A write names the revision it was based on; if the record has moved on since (another
+//   tab wrote it), nothing is written and the caller gets the newer record (`conflict`) to
+//   merge or to show. `update` re-applies a change to the newest record instead, for changes
+//   that combine (a party member added, an action appended to a session's log).
+// - Every write is one transaction: a tab closed half-way leaves the earlier version whole.
+// - Tabs tell each other what changed (BroadcastChannel); `listen` hears the other tabs and
+//   the other scripts of this page.
+// - Storage refused (private browsing) or full: the record is kept in this page's memory,
+//   the caller gets a sentence saying what was not saved, and `everything` (the backup)
+//   still holds it. What was saved before is never touched.
+// - The older localStorage documents are moved in once, checked, and only then removed.
+// A page opens its own handle (openStore) and passes it to every call: no module state.
 
-export const FORMAT = "rules-at-the-table/characters";
-export const VERSION = 1;
-export const SYSTEMS = /** @type {const} */ (["bfrpg", "gurps", "shell"]);
-export const SYSTEM_NAMES = { bfrpg: "Basic Fantasy", gurps: "GURPS", shell: "SHELL" };
-const KEY = "rules-at-the-table:characters";
-const BACKUP_KEY = "rules-at-the-table:characters:unreadable";
-export const MAX_IMPORT_BYTES = 1024 * 1024; // a party of a dozen is a few kilobytes
-const MAX_NAME = 60;
+import {
+  ROLLS_FORMAT, ROLLS_KEPT, ROLLS_VERSION, freeName, newId, readDocument, readRolls, readSessionsDocument,
+} from "./documents.js";
 
-/**
- * @typedef {"bfrpg" | "gurps" | "shell"} System
- * @typedef {Record<string, string | boolean>} Fields as a form gives them (rulescore reads the text)
- * @typedef {{id: string, name: string, system: System, fields: Fields}} Character
- * @typedef {{id: string, name: string, system: System, members: string[]}} Party members by character id, in order
- * @typedef {{format: string, version: number, characters: Character[], parties: Party[]}} Store
- */
+/** @typedef {import("./documents.js").Character} Character */
+/** @typedef {import("./documents.js").Party} Party */
+/** @typedef {import("./documents.js").Session} Session */
+/** @typedef {import("./documents.js").SessionHead} SessionHead */
+/** @typedef {import("./documents.js").Roll} Roll */
+/** @typedef {import("./documents.js").Backup} Backup */
+/** @typedef {"characters" | "parties" | "sessions"} Kind */
+/** @typedef {{kind: Kind | "meta" | "all", id: string}} Change what another tab or script changed */
+/** @typedef {import("idb").IDBPDatabase} Database */
 
-/** @returns {Store} */
-export function emptyStore() {
-  return { format: FORMAT, version: VERSION, characters: [], parties: [] };
-}
-
-// Each step turns version N into N + 1; a version-1 document needs none yet. A site update
-// that adds a field needs no step at all: a character without it takes the field's default.
-/** @type {Record<number, (data: any) => any>} */
-const MIGRATIONS = {};
-
-/**
- * What is stored, migrated to this version; an empty store when nothing is. If the stored
- * text cannot be read it is kept aside (never lost) and the page starts empty.
- * @returns {{store: Store, problem: string | null}}
- */
-export function loadStore() {
-  let text = null;
-  try {
-    text = localStorage.getItem(KEY);
-  } catch {
-    return { store: emptyStore(), problem: "This browser does not let the site keep data (private browsing?)." };
-  }
-  if (text === null) return { store: emptyStore(), problem: null };
-  const read = readDocument(text);
-  if ("store" in read) return { store: read.store, problem: null };
-  try {
-    localStorage.setItem(BACKUP_KEY, text);
-  } catch { /* the original stays where it is */ }
-  return { store: emptyStore(), problem: `Your saved characters could not be read (${read.error}); they are kept aside.` };
-}
-
-/** @param {Store} store @returns {string | null} the problem, if it could not be saved */
-export function saveStore(store) {
-  if (localStorage.getItem(BACKUP_KEY) === null) {
-    const current = localStorage.getItem(KEY);
-    if (current !== null && "error" in readDocument(current)) localStorage.setItem(BACKUP_KEY, current);
-  }
-  try {
-    localStorage.setItem(KEY, JSON.stringify(store));
-    return null;
-  } catch {
-    return "This browser refused to save (storage full or disabled).";
-  }
-}
+export const DB_NAME = "rules-at-the-table";
+const DB_VERSION = 1;
+const CHANNEL = "rules-at-the-table:store";
+/** @type {Kind[]} */
+const KINDS = ["characters", "parties", "sessions"];
+const HEADS = "heads"; // a session's name, system and time, to list sessions without reading their logs
+const META = "meta"; // keyed values: the roll history, the open session, the last backup
+const OLD_KEYS = { characters: "rules-at-the-table:characters", sessions: "rules-at-the-table:sessions",
+  rolls: "rules-at-the-table:rolls" };
+const RETRIES = 8; // `update` against a record other tabs keep changing
 
 /**
- * A characters document (a file, a link, what is stored) checked and migrated; every
- * problem is a sentence a player can act on. Field values are checked by rulescore later.
- * @param {string} text @returns {{store: Store} | {error: string}}
+ * A page's handle on the store.
+ * @typedef {object} Kept
+ * @property {Database | null} db null while closed (another tab upgrades) or refused
+ * @property {() => Promise<Database>} connect
+ * @property {boolean} refused the browser will not keep anything: memory only
+ * @property {string | null} problem what the page should say about keeping data, if anything
+ * @property {Map<string, Map<string, any>>} memory records (and meta values) not saved, by store name
+ * @property {BroadcastChannel | null} channel
+ * @property {Set<(change: Change) => void>} listeners
  */
-export function readDocument(text) {
-  let data;
+
+/** Why a write or the opening failed, as a reader can act on it. @param {unknown} error */
+function reason(error) {
+  const name = /** @type {{name?: string}} */ (error)?.name;
+  if (name === "QuotaExceededError") return "the device's storage for this site is full";
+  return "this browser does not let the site keep data here (private browsing, or storage turned off)";
+}
+
+/** @param {string} kind @param {Record<string, any>} record */
+function described(kind, record) {
+  const noun = { characters: "the character", parties: "the party", sessions: "the session" }[kind] ?? "it";
+  return record.name ? `${noun} ${record.name}` : "the roll history";
+}
+
+/** @returns {Promise<Kept>} */
+export async function openStore() {
+  /** @type {Kept} */
+  const kept = { db: null, connect: () => Promise.reject(new Error("no IndexedDB")), refused: false, problem: null,
+    memory: new Map(), channel: null, listeners: new Set() };
   try {
-    data = JSON.parse(text);
-  } catch {
-    return { error: "it is not JSON, so not a characters file" };
+    /** @type {typeof import("idb")} */
+    const idb = await import(new URL("../vendor/idb.mjs", import.meta.url).href);
+    kept.connect = () => idb.openDB(DB_NAME, DB_VERSION, {
+      upgrade(db) {
+        for (const name of [...KINDS, HEADS]) db.createObjectStore(name, { keyPath: "id" });
+        db.createObjectStore(META);
+      },
+      // Another tab (a newer site) upgrades, or the data is being deleted: step aside, reopen later.
+      blocking() { kept.db?.close(); kept.db = null; },
+      terminated() { kept.db = null; },
+    });
+  } catch { /* no wrapper: refused below */ }
+  await database(kept);
+  if (typeof BroadcastChannel === "function") {
+    kept.channel = new BroadcastChannel(CHANNEL);
+    kept.channel.onmessage = (event) => { for (const listener of kept.listeners) listener(event.data); };
   }
-  if (!data || typeof data !== "object" || data.format !== FORMAT) {
-    return { error: `it is not a Rules at the Table characters file (it should say "format": "${FORMAT}")` };
+  await moveFromLocalStorage(kept);
+  return kept;
+}
+
+/** The open database, opened again if it was closed; null once the browser refuses.
+ * @param {Kept} kept @returns {Promise<Database | null>} */
+async function database(kept) {
+  if (kept.db || kept.refused) return kept.db;
+  try {
+    kept.db = await kept.connect();
+  } catch (error) {
+    kept.refused = true;
+    kept.problem = `Nothing can be saved on this device: ${reason(error)}. The page works from memory until ` +
+      "you leave it; download a backup to keep what you do.";
   }
-  if (!Number.isInteger(data.version) || data.version < 1) return { error: "its version is missing or not a number" };
-  if (data.version > VERSION) {
-    return { error: `it was made by a newer version of this site (format version ${data.version}; this one reads ` +
-      `up to ${VERSION}): reload the site to update it, then try again` };
-  }
-  for (let version = data.version; version < VERSION; version++) data = MIGRATIONS[version](data);
-  const characters = Array.isArray(data.characters) ? data.characters : null;
-  const parties = data.parties === undefined ? [] : Array.isArray(data.parties) ? data.parties : null;
-  if (!characters || !parties) return { error: "its characters or parties are not lists" };
-  /** @type {Store} */
-  const store = emptyStore();
-  for (const [i, raw] of characters.entries()) {
-    const checked = checkCharacter(raw, `character ${i + 1}`);
-    if (typeof checked === "string") return { error: checked };
-    store.characters.push(checked);
-  }
-  for (const [i, raw] of parties.entries()) {
-    const where = `party ${i + 1}`;
-    if (!raw || typeof raw !== "object") return { error: `${where} is not a party` };
-    const name = checkName(raw.name, where);
-    if (!name.ok) return { error: name.error };
-    if (!SYSTEMS.includes(raw.system)) return { error: `${where} has an unknown game system ${JSON.stringify(raw.system)}` };
-    if (!Array.isArray(raw.members) || raw.members.some((/** @type {unknown} */ m) => typeof m !== "string")) {
-      return { error: `${where} has no list of members` };
+  return kept.db;
+}
+
+/** Heard by every other tab and every other handle of this page. @param {Kept} kept @param {Change} change */
+function announce(kept, change) {
+  kept.channel?.postMessage(change);
+}
+
+/** @param {Kept} kept @param {(change: Change) => void} listener */
+export function listen(kept, listener) {
+  kept.listeners.add(listener);
+}
+
+/** A page that is gone lets go of its connection and stops listening. @param {Kept} kept */
+export function closeStore(kept) {
+  kept.listeners.clear();
+  kept.channel?.close();
+  kept.channel = null;
+  kept.db?.close();
+  kept.db = null;
+  kept.refused = true; // nothing more through this handle
+}
+
+/** @param {Kept} kept @param {string} name */
+function memoryOf(kept, name) {
+  let held = kept.memory.get(name);
+  if (!held) kept.memory.set(name, held = new Map());
+  return held;
+}
+
+/** Every record of a kind, with those kept only in memory over them.
+ * @template {Character | Party | Session} T @param {Kept} kept @param {Kind} kind @returns {Promise<T[]>} */
+export async function all(kept, kind) {
+  const db = await database(kept);
+  /** @type {Map<string, T>} */
+  const found = new Map();
+  if (db) for (const record of await db.getAll(kind)) found.set(record.id, record);
+  for (const [id, record] of memoryOf(kept, kind)) found.set(id, record);
+  return [...found.values()];
+}
+
+/** @param {Kept} kept @param {Kind} kind @param {string} id @returns {Promise<any>} */
+export async function get(kept, kind, id) {
+  const unsaved = memoryOf(kept, kind).get(id);
+  if (unsaved) return unsaved;
+  const db = await database(kept);
+  return db ? (await db.get(kind, id)) ?? null : null;
+}
+
+/** @param {Kept} kept @returns {Promise<SessionHead[]>} */
+export async function sessionHeads(kept) {
+  const db = await database(kept);
+  const heads = new Map(db ? (await db.getAll(HEADS)).map((head) => [head.id, head]) : []);
+  for (const [id, session] of memoryOf(kept, "sessions")) heads.set(id, headOf(session));
+  return [...heads.values()].sort((a, b) => a.updated.localeCompare(b.updated));
+}
+
+/** @param {Session} session @returns {SessionHead} */
+function headOf(session) {
+  return { id: session.id, name: session.name, system: session.system, updated: session.updated };
+}
+
+/**
+ * Writes a record made from revision `base` of it (0 for a new one). If the stored one has
+ * moved on, nothing is written and `conflict` is the stored one.
+ * @template {Character | Party | Session} T
+ * @param {Kept} kept @param {Kind} kind @param {T} record @param {number} base
+ * @returns {Promise<{record: T, problem: string | null} | {conflict: T | null}>}
+ */
+export async function put(kept, kind, record, base) {
+  const unsaved = memoryOf(kept, kind);
+  const held = unsaved.get(record.id); // a version only this page has: it is the one to build on
+  if (held && (held.rev ?? 0) !== base) return { conflict: held };
+  const db = await database(kept);
+  if (!db) return keepInMemory(kept, kind, record, base, "nothing can be saved on this device");
+  try {
+    const tx = db.transaction(kind === "sessions" ? [kind, HEADS] : [kind], "readwrite");
+    const current = await tx.objectStore(kind).get(record.id);
+    if (!held && (current?.rev ?? 0) !== base) {
+      tx.abort();
+      await tx.done.catch(() => undefined);
+      return { conflict: current ?? null };
     }
-    const known = new Set(store.characters.filter((c) => c.system === raw.system).map((c) => c.id));
-    store.parties.push({ id: String(raw.id || newId("p")), name: name.value, system: raw.system,
-      members: raw.members.filter((/** @type {string} */ m) => known.has(m)) });
+    const saved = { ...record, rev: Math.max(base, current?.rev ?? 0) + 1 };
+    tx.objectStore(kind).put(saved);
+    if (kind === "sessions") tx.objectStore(HEADS).put(headOf(/** @type {Session} */ (saved)));
+    await tx.done;
+    unsaved.delete(record.id);
+    announce(kept, { kind, id: record.id });
+    return { record: saved, problem: null };
+  } catch (error) {
+    return keepInMemory(kept, kind, record, base, reason(error));
   }
-  return { store };
 }
 
-/** @param {unknown} raw @param {string} where @returns {Character | string} */
-function checkCharacter(raw, where) {
-  if (!raw || typeof raw !== "object") return `${where} is not a character`;
-  const record = /** @type {Record<string, unknown>} */ (raw);
-  const name = checkName(record.name, where);
-  if (!name.ok) return name.error;
-  const system = /** @type {System} */ (record.system);
-  if (!SYSTEMS.includes(system)) {
-    return `${name.value} has an unknown game system ${JSON.stringify(record.system)} (known: ${SYSTEMS.join(", ")})`;
-  }
-  const fields = record.fields;
-  if (!fields || typeof fields !== "object" || Array.isArray(fields)) return `${name.value} has no fields`;
-  /** @type {Fields} */
-  const kept = {};
-  for (const [field, value] of Object.entries(fields)) {
-    if (typeof value === "boolean" || typeof value === "string") kept[field] = value.toString().slice(0, 100);
-    else if (typeof value === "number" && Number.isFinite(value)) kept[field] = String(value);
-    else return `${name.value}: the field ${field} holds ${JSON.stringify(value)?.slice(0, 40)}, not a value`;
-    if (typeof value === "boolean") kept[field] = value;
-  }
-  return { id: String(record.id || newId("c")), name: name.value, system, fields: kept };
-}
-
-/** @param {unknown} raw @param {string} where @returns {{ok: true, value: string} | {ok: false, error: string}} */
-function checkName(raw, where) {
-  if (typeof raw !== "string" || !raw.trim()) return { ok: false, error: `${where} has no name` };
-  if (raw.trim().length > MAX_NAME) return { ok: false, error: `${where}'s name is longer than ${MAX_NAME} characters` };
-  return { ok: true, value: raw.trim() };
-}
-
-/** @param {string} prefix */
-export function newId(prefix) {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** A name not yet used by a character of the system: "Bruno", then "Bruno (2)"...
- * @param {Store} store @param {System} system @param {string} name @param {string} [except] an id to ignore */
-export function freeName(store, system, name, except) {
-  const taken = new Set(store.characters.filter((c) => c.system === system && c.id !== except).map((c) => c.name));
-  if (!taken.has(name)) return name;
-  let n = 2;
-  while (taken.has(`${name} (${n})`)) n++;
-  return `${name} (${n})`;
+/** @template {Record<string, any>} T @param {Kept} kept @param {string} kind @param {T} record @param {number} base
+ * @param {string} why @returns {{record: T, problem: string}} */
+function keepInMemory(kept, kind, record, base, why) {
+  const saved = { ...record, rev: base + 1 };
+  memoryOf(kept, kind).set(record.id, saved);
+  return { record: saved, problem: `Not saved: ${described(kind, record)} (${why}). It stays on this page ` +
+    "until you leave it: download a backup now to keep it." };
 }
 
 /**
- * Adds what a file or link holds; a name already used gets a number, ids are made anew
- * so nothing stored is ever replaced. Returns the new store and what was renamed.
- * @param {Store} store @param {Store} incoming
+ * Applies `change` to the newest version of a record (null if there is none) and writes the
+ * result, again from the newest if another tab wrote meanwhile. `change` returns the record
+ * to write, or null to write nothing; it may be asynchronous (the rules engine).
+ * @template {Character | Party | Session} T
+ * @param {Kept} kept @param {Kind} kind @param {string} id @param {(current: T | null) => T | null | Promise<T | null>} change
+ * @returns {Promise<{record: T, problem: string | null} | null>} null when change wrote nothing
  */
-export function merge(store, incoming) {
-  const result = /** @type {Store} */ (JSON.parse(JSON.stringify(store)));
-  /** @type {Record<string, string>} */
-  const ids = {};
-  /** @type {string[]} */
-  const renamed = [];
-  for (const character of incoming.characters) {
-    const name = freeName(result, character.system, character.name);
-    if (name !== character.name) renamed.push(`${character.name} → ${name}`);
-    ids[character.id] = newId("c");
-    result.characters.push({ ...character, id: ids[character.id], name });
+export async function update(kept, kind, id, change) {
+  for (let attempt = 0; attempt < RETRIES; attempt++) {
+    const current = await get(kept, kind, id);
+    const next = await change(current);
+    if (!next) return null;
+    const written = await put(kept, kind, next, current?.rev ?? 0);
+    if ("record" in written) return written;
   }
-  for (const party of incoming.parties) {
-    result.parties.push({ ...party, id: newId("p"), members: party.members.map((m) => ids[m]).filter(Boolean) });
-  }
-  return { store: result, renamed };
+  throw new Error(`${kind} ${id} kept changing in other tabs`);
 }
 
-/** A document holding some characters (and the parties wholly made of them), for a file or link.
- * @param {Store} store @param {Set<string>} [characterIds] all when left out @returns {Store} */
-export function selection(store, characterIds) {
-  const chosen = store.characters.filter((c) => !characterIds || characterIds.has(c.id));
-  const ids = new Set(chosen.map((c) => c.id));
-  return { format: FORMAT, version: VERSION, characters: chosen,
-    parties: store.parties.filter((p) => characterIds ? p.members.length && p.members.every((m) => ids.has(m)) : true) };
-}
-
-// --- Links: the document in the URL fragment (never sent to a server), with a checksum so
-// that a link cut short or changed is caught before anything is shown.
-
-/** FNV-1a, 32 bits: enough to notice a damaged link (not a signature). @param {string} text */
-function checksum(text) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
-
-/** @param {string} text @returns {string} base64url of its UTF-8, then "." and a checksum */
-function encodePayload(text) {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  const encoded = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return `${encoded}.${checksum(encoded)}`;
-}
-
-/** @param {string} payload @returns {string | null} the text, or null when cut short or changed */
-function decodePayload(payload) {
-  const at = payload.lastIndexOf(".");
-  if (at < 1 || checksum(payload.slice(0, at)) !== payload.slice(at + 1)) return null;
+/** @param {Kept} kept @param {Kind} kind @param {string} id @returns {Promise<string | null>} the problem, if any */
+export async function remove(kept, kind, id) {
+  memoryOf(kept, kind).delete(id);
+  const db = await database(kept);
+  if (!db) return null;
   try {
-    const binary = atob(payload.slice(0, at).replace(/-/g, "+").replace(/_/g, "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
+    const tx = db.transaction(kind === "sessions" ? [kind, HEADS] : [kind], "readwrite");
+    tx.objectStore(kind).delete(id);
+    if (kind === "sessions") tx.objectStore(HEADS).delete(id);
+    await tx.done;
+    announce(kept, { kind, id });
     return null;
+  } catch (error) {
+    return `Not deleted (${reason(error)}).`;
   }
 }
 
-/** @param {Store} document @returns {string} the fragment's payload */
-export function toLinkPayload(document) {
-  return encodePayload(JSON.stringify(document));
+// --- Small values: the roll history, the open session, when the last backup was made ------
+
+/** @param {Kept} kept @param {string} key @returns {Promise<any>} */
+export async function getMeta(kept, key) {
+  const unsaved = memoryOf(kept, META);
+  if (unsaved.has(key)) return unsaved.get(key);
+  const db = await database(kept);
+  return db ? (await db.get(META, key)) ?? null : null;
 }
-
-/** @param {string} payload @returns {{store: Store} | {error: string}} */
-export function fromLinkPayload(payload) {
-  const text = decodePayload(payload);
-  if (text === null) return { error: "this link is damaged (cut short or changed on the way); ask for it again" };
-  return readDocument(text);
-}
-
-// --- Sessions (the Session page): one document, every session with its whole state as
-// rulescore.session made it. Saved after every action, so a reload resumes where it was.
-
-export const SESSIONS_FORMAT = "rules-at-the-table/sessions";
-export const SESSIONS_VERSION = 1;
-const SESSIONS_KEY = "rules-at-the-table:sessions";
-const SESSIONS_BACKUP_KEY = "rules-at-the-table:sessions:unreadable";
 
 /**
- * @typedef {{id: string, name: string, system: System, updated: string, state: Record<string, any>}} Session
- * @typedef {{format: string, version: number, sessions: Session[], open: string | null}} Sessions
+ * Sets a value from the newest one, in one transaction (so two tabs adding a roll keep both).
+ * @param {Kept} kept @param {string} key @param {(current: any) => any} change
+ * @returns {Promise<{value: any, problem: string | null}>}
  */
-
-/** @returns {{sessions: Sessions, problem: string | null}} */
-export function loadSessions() {
-  /** @type {Sessions} */
-  const empty = { format: SESSIONS_FORMAT, version: SESSIONS_VERSION, sessions: [], open: null };
-  let text = null;
-  try {
-    text = localStorage.getItem(SESSIONS_KEY);
-  } catch {
-    return { sessions: empty, problem: "This browser does not let the site keep data (private browsing?)." };
-  }
-  if (text === null) return { sessions: empty, problem: null };
-  try {
-    const data = JSON.parse(text);
-    if (data?.format !== SESSIONS_FORMAT || !Array.isArray(data.sessions)) throw new Error("not a sessions document");
-    if (data.version > SESSIONS_VERSION) throw new Error("made by a newer version of the site");
-    return { sessions: { ...empty, sessions: data.sessions, open: data.open ?? null }, problem: null };
-  } catch (/** @type {any} */ error) {
+export async function changeMeta(kept, key, change) {
+  const unsaved = memoryOf(kept, META);
+  const db = await database(kept);
+  if (db) {
     try {
-      localStorage.setItem(SESSIONS_BACKUP_KEY, text);
-    } catch { /* the original stays where it is */ }
-    return { sessions: empty, problem: `Your saved sessions could not be read (${error.message}); they are kept aside.` };
+      const tx = db.transaction(META, "readwrite");
+      const value = change(unsaved.has(key) ? unsaved.get(key) : (await tx.store.get(key)) ?? null);
+      tx.store.put(value, key);
+      await tx.done;
+      unsaved.delete(key);
+      announce(kept, { kind: "meta", id: key });
+      return { value, problem: null };
+    } catch (error) {
+      unsaved.set(key, change(unsaved.get(key) ?? null));
+      return { value: unsaved.get(key), problem: `Not saved: the ${key} (${reason(error)}).` };
+    }
   }
+  unsaved.set(key, change(unsaved.get(key) ?? null));
+  return { value: unsaved.get(key), problem: `Not saved: the ${key} (nothing can be saved on this device).` };
 }
 
-/** @param {Sessions} sessions @returns {string | null} the problem, if it could not be saved */
-export function saveSessions(sessions) {
-  try {
-    localStorage.setItem(SESSIONS_KEY, JSON.stringify(sessions));
-    return null;
-  } catch {
-    return "This browser refused to save the session (storage full or disabled).";
-  }
+/** @param {Kept} kept @returns {Promise<Roll[]>} newest first */
+export async function rolls(kept) {
+  return readRolls({ format: ROLLS_FORMAT, version: ROLLS_VERSION, rolls: (await getMeta(kept, "rolls")) ?? [] }) ?? [];
 }
 
-// --- Roll history: the last rolls made on this device, newest first.
+/** @param {Kept} kept @param {Roll | null} roll null clears the history */
+export async function keepRoll(kept, roll) {
+  return changeMeta(kept, "rolls", (current) => roll ? [roll, ...(current ?? [])].slice(0, ROLLS_KEPT) : []);
+}
 
-export const ROLLS_FORMAT = "rules-at-the-table/rolls";
-export const ROLLS_VERSION = 1;
-export const ROLLS_KEPT = 20;
-const ROLLS_KEY = "rules-at-the-table:rolls";
+// --- The backup of everything ---------------------------------------------------------------
+
+/** Everything kept, memory included. @param {Kept} kept */
+export async function everything(kept) {
+  return {
+    characters: /** @type {Character[]} */ (await all(kept, "characters")),
+    parties: /** @type {Party[]} */ (await all(kept, "parties")),
+    sessions: /** @type {Session[]} */ (await all(kept, "sessions")),
+    rolls: await rolls(kept),
+  };
+}
+
+/** @param {Record<string, any>} record */
+function withoutRev(record) {
+  const { rev: _rev, ...rest } = record;
+  return JSON.stringify(rest);
+}
 
 /**
- * @typedef {{at: string, id: string, title: string, inputs: Record<string, unknown>, notation: string,
- *   dice: number[], total: number, outcome: string, text: string, own: boolean}} Roll
+ * What restoring a backup would do: records it adds, records already here unchanged, and
+ * records here that differ from the backup's (restore asks before replacing those).
+ * @param {Kept} kept @param {Backup} backup
  */
-
-/** A rolls document checked, or null. @param {unknown} data @returns {Roll[] | null} */
-export function readRolls(data) {
-  const doc = /** @type {any} */ (data);
-  if (!doc || doc.format !== ROLLS_FORMAT || !Array.isArray(doc.rolls) || doc.version > ROLLS_VERSION) return null;
-  const good = doc.rolls.filter((/** @type {any} */ r) => r && typeof r.id === "string" && typeof r.title === "string"
-    && Array.isArray(r.dice) && r.dice.every((/** @type {unknown} */ f) => Number.isInteger(f))
-    && typeof r.outcome === "string" && typeof r.text === "string" && Number.isFinite(r.total));
-  return good.slice(0, ROLLS_KEPT).map((/** @type {any} */ r) => ({ at: String(r.at ?? ""), id: r.id, title: r.title,
-    inputs: r.inputs && typeof r.inputs === "object" ? r.inputs : {}, notation: String(r.notation ?? ""),
-    dice: r.dice, total: r.total, outcome: r.outcome, text: r.text, own: Boolean(r.own) }));
-}
-
-/** @returns {Roll[]} */
-export function loadRolls() {
-  try {
-    return readRolls(JSON.parse(localStorage.getItem(ROLLS_KEY) ?? "null")) ?? [];
-  } catch {
-    return [];
+export async function compareBackup(kept, backup) {
+  /** @type {{added: number, same: number, differing: string[]}} */
+  const found = { added: 0, same: 0, differing: [] };
+  for (const kind of KINDS) {
+    for (const record of backup[kind]) {
+      const here = await get(kept, kind, record.id);
+      if (!here) found.added++;
+      else if (withoutRev(here) === withoutRev(record)) found.same++;
+      else found.differing.push(here.name);
+    }
   }
+  return found;
 }
 
-/** @param {Roll[]} rolls @returns {string | null} the problem, if they could not be kept */
-export function saveRolls(rolls) {
+/**
+ * Restores a backup in one transaction: new records are added; a record here that differs is
+ * replaced when `replace`, else the backup's is added beside it (renamed, new id). Rolls are
+ * merged by time. Nothing is written if any part fails.
+ * @param {Kept} kept @param {Backup} backup @param {boolean} replace @returns {Promise<string | null>} the problem
+ */
+export async function restore(kept, backup, replace) {
+  const db = await database(kept);
+  if (!db) return "Nothing can be restored: this browser does not let the site keep data here.";
+  const characters = /** @type {Character[]} */ (await all(kept, "characters"));
+  const renamedIds = new Map();
   try {
-    localStorage.setItem(ROLLS_KEY, JSON.stringify({ format: ROLLS_FORMAT, version: ROLLS_VERSION,
-      rolls: rolls.slice(0, ROLLS_KEPT) }));
-    return null;
-  } catch {
-    return "This browser refused to keep the roll (storage full or disabled).";
+    const tx = db.transaction([...KINDS, HEADS, META], "readwrite");
+    for (const kind of KINDS) {
+      for (const record of /** @type {Record<string, any>[]} */ (backup[kind])) {
+        const here = await tx.objectStore(kind).get(record.id);
+        /** @type {Record<string, any>} */
+        let written = { ...record, rev: (here?.rev ?? 0) + 1 };
+        if (here && withoutRev(here) === withoutRev(record)) continue;
+        if (here && !replace) {
+          const name = kind === "characters"
+            ? freeName({ format: "", version: 1, characters, parties: [] }, record.system, record.name) : `${record.name} (backup)`;
+          written = { ...record, id: newId(kind[0]), name, rev: 1 };
+          renamedIds.set(record.id, written.id);
+          if (kind === "characters") characters.push(/** @type {Character} */ (written));
+        }
+        if (kind === "parties") written.members = written.members.map((/** @type {string} */ m) => renamedIds.get(m) ?? m);
+        tx.objectStore(kind).put(written);
+        if (kind === "sessions") tx.objectStore(HEADS).put(headOf(/** @type {Session} */ (written)));
+      }
+    }
+    const kept_rolls = (await tx.objectStore(META).get("rolls")) ?? [];
+    const seen = new Set(kept_rolls.map((/** @type {Roll} */ r) => `${r.at} ${r.id}`));
+    const merged = [...kept_rolls, ...backup.rolls.filter((r) => !seen.has(`${r.at} ${r.id}`))]
+      .sort((a, b) => b.at.localeCompare(a.at)).slice(0, ROLLS_KEPT);
+    tx.objectStore(META).put(merged, "rolls");
+    await tx.done;
+  } catch (error) {
+    return `Nothing was restored: ${reason(error)}.`;
   }
+  announce(kept, { kind: "all", id: "" });
+  return null;
 }
 
-/** @param {Roll[]} rolls a link payload (as for characters: base64url JSON and a checksum) */
-export function rollsToLinkPayload(rolls) {
-  return encodePayload(JSON.stringify({ format: ROLLS_FORMAT, version: ROLLS_VERSION, rolls }));
-}
-
-/** @param {string} payload @returns {Roll[] | null} null for a damaged link */
-export function rollsFromLinkPayload(payload) {
-  const text = decodePayload(payload);
-  if (text === null) return null;
+/**
+ * Adds new records (an import: fresh ids) in one transaction: all of them or, if the browser
+ * refuses, none (then they stay on the page, in memory). @param {Kept} kept
+ * @param {{characters?: Character[], parties?: Party[]}} records @returns {Promise<string | null>} the problem
+ */
+export async function addAll(kept, records) {
+  const db = await database(kept);
+  const kinds = /** @type {("characters" | "parties")[]} */ (["characters", "parties"]);
   try {
-    return readRolls(JSON.parse(text));
+    if (!db) throw new Error("refused");
+    const tx = db.transaction(kinds, "readwrite");
+    for (const kind of kinds) for (const record of records[kind] ?? []) tx.objectStore(kind).put({ ...record, rev: 1 });
+    await tx.done;
+  } catch (error) {
+    for (const kind of kinds) for (const record of records[kind] ?? []) memoryOf(kept, kind).set(record.id, { ...record, rev: 1 });
+    return `Not saved: the import (${db ? reason(error) : "nothing can be saved on this device"}). It stays on this ` +
+      "page until you leave it: download a backup now to keep it.";
+  }
+  announce(kept, { kind: "all", id: "" });
+  return null;
+}
+
+/** Deletes everything this site keeps on the device. @param {Kept} kept */
+export async function clearAll(kept) {
+  for (const held of kept.memory.values()) held.clear();
+  const db = await database(kept);
+  if (!db) return null;
+  try {
+    const tx = db.transaction([...KINDS, HEADS, META], "readwrite");
+    await Promise.all([...KINDS, HEADS, META].map((name) => tx.objectStore(name).clear()));
+    await tx.done;
+  } catch (error) {
+    return `Nothing was deleted: ${reason(error)}.`;
+  }
+  announce(kept, { kind: "all", id: "" });
+  return null;
+}
+
+// --- Moving the older localStorage documents in, once --------------------------------------
+
+/**
+ * Copies what the older version kept in localStorage into IndexedDB (a record already there
+ * is left as it is), reads every one back, and only then removes the old copy. If anything
+ * fails, the old copy stays, the page works from it in memory, and says so.
+ * @param {Kept} kept
+ */
+async function moveFromLocalStorage(kept) {
+  /** @type {Record<string, string | null>} */
+  const texts = {};
+  try {
+    for (const [name, key] of Object.entries(OLD_KEYS)) texts[name] = localStorage.getItem(key);
   } catch {
-    return null;
+    return; // no localStorage at all: nothing was ever kept there
+  }
+  if (Object.values(texts).every((text) => text === null)) return;
+  /** @type {{characters: Character[], parties: Party[], sessions: Session[], rolls: Roll[], open: string | null}} */
+  const found = { characters: [], parties: [], sessions: [], rolls: [], open: null };
+  /** @type {string[]} */
+  const unreadable = [];
+  /** @type {string[]} */
+  const movable = [];
+  const parse = (/** @type {string} */ text) => { try { return JSON.parse(text); } catch { return null; } };
+  if (texts.characters !== null) {
+    const read = readDocument(texts.characters);
+    if ("store" in read) { found.characters = read.store.characters; found.parties = read.store.parties; movable.push("characters"); }
+    else unreadable.push(`characters (${read.error})`);
+  }
+  if (texts.sessions !== null) {
+    const data = parse(texts.sessions);
+    const read = readSessionsDocument(data);
+    if (typeof read === "string") unreadable.push(`sessions (${read})`);
+    else { found.sessions = read; found.open = typeof data.open === "string" ? data.open : null; movable.push("sessions"); }
+  }
+  if (texts.rolls !== null) {
+    found.rolls = readRolls(parse(texts.rolls)) ?? [];
+    movable.push("rolls");
+  }
+  const db = await database(kept);
+  try {
+    if (!db) throw new Error("refused");
+    const tx = db.transaction([...KINDS, HEADS, META], "readwrite");
+    for (const kind of KINDS) {
+      for (const record of found[kind]) {
+        if (await tx.objectStore(kind).get(record.id)) continue;
+        tx.objectStore(kind).put({ ...record, rev: 1 });
+        if (kind === "sessions") tx.objectStore(HEADS).put(headOf(/** @type {Session} */ (record)));
+      }
+    }
+    if (found.rolls.length && !(await tx.objectStore(META).get("rolls"))) tx.objectStore(META).put(found.rolls, "rolls");
+    if (found.open && !(await tx.objectStore(META).get("open-session"))) tx.objectStore(META).put(found.open, "open-session");
+    await tx.done;
+    for (const kind of KINDS) {
+      for (const record of found[kind]) {
+        const stored = await db.get(kind, record.id);
+        if (!stored || stored.name !== record.name) throw new Error(`${record.name} did not read back`);
+      }
+    }
+    for (const name of movable) localStorage.removeItem(OLD_KEYS[/** @type {"rolls"} */ (name)]);
+    announce(kept, { kind: "all", id: "" });
+  } catch {
+    for (const kind of KINDS) for (const record of found[kind]) memoryOf(kept, kind).set(record.id, { ...record, rev: 0 });
+    memoryOf(kept, META).set("rolls", found.rolls);
+    kept.problem = "Your characters and sessions could not be moved to this version's storage; they are still " +
+      "kept where the older version kept them, and this page works from them. Download a backup to be safe.";
+  }
+  if (unreadable.length) {
+    kept.problem = `Some of what an older version saved could not be read: ${unreadable.join("; ")}. It is ` +
+      "left where it was, untouched.";
   }
 }

@@ -1,0 +1,192 @@
+// @ts-check
+// The page's side of the rules engine: the one worker a visit starts (Pyodide running
+// rulescore), its boot deadline, restarts, and the requests every page script sends it.
+// It tells the page how the engine is doing with "rc:engine" events on document
+// (detail.state: "ready", "failed" or "restarting"); calculators.js redraws its forms on them.
+// A request made before the engine is up waits for it (the player's Save or Roll is carried
+// out once it is), and resolves null only if the engine cannot start at all.
+
+/** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
+/** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
+/** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
+/** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
+/** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
+
+/**
+ * The engine as the page knows it: its worker (null when none could be started), whether it
+ * is up, why it will not come up (null while it may) and the timer of its boot deadline.
+ * @typedef {object} Engine
+ * @property {Worker | null} worker
+ * @property {boolean} ready
+ * @property {string | null} failure
+ * @property {number} [deadline]
+ */
+
+const workerURL = new URL("engine-worker.js", import.meta.url);
+const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long means the worker died
+// An engine that has said nothing after this long is treated as failed (it offers "Try
+// again"; if it does come up later, the calculators go live all the same). Pyodide starts
+// in 2-5 s on our machines, 10-20 s on a slow tablet. Tests set window.rulesEngineDeadlineMs.
+const BOOT_DEADLINE_MS = 60000;
+
+// One engine per visit: instant navigation keeps this module, and so the worker.
+/** @type {Engine | null} */
+let engine = null;
+let lastSeq = 0;
+/** @type {Map<number, (response: EngineResponse) => void>} */
+const waiting = new Map(); // seq -> what to do with its answer
+/** @type {number | undefined} */
+let watchdog;
+
+export function engineLive() {
+  return Boolean(engine && engine.ready && !engine.failure);
+}
+
+/** Why the engine will not come up, or null while it is up or may still come up. */
+export function engineFailure() {
+  return engine?.failure ?? null;
+}
+
+export function engineState() {
+  return !engine ? "off" : engine.failure ? "failed" : engine.ready ? "ready" : "loading";
+}
+
+function bootDeadlineMs() {
+  const chosen = Number(window.rulesEngineDeadlineMs);
+  return Number.isFinite(chosen) && chosen > 0 ? chosen : BOOT_DEADLINE_MS;
+}
+
+/** @param {"ready" | "failed" | "restarting"} state @param {string} [reason] */
+function announce(state, reason) {
+  document.dispatchEvent(new CustomEvent("rc:engine", { detail: { state, reason } }));
+}
+
+export function startEngine() {
+  if (engine) return;
+  // A calculator page's head starts the worker (widgets/engine-start.js): adopt it.
+  const early = window.rulesEngine;
+  window.rulesEngine = null; // adopted once; a restart starts a new worker here
+  let worker = null;
+  try {
+    worker = early ? early.worker : new Worker(workerURL, { type: "module" });
+  } catch (/** @type {any} */ error) {
+    // A browser without module workers (Firefox before 114, Safari before 15).
+    engine = { worker: null, ready: false, failure: null };
+    return engineFailed(`this browser cannot run it: ${error.message || error}`);
+  }
+  /** @type {Engine} */
+  const started = { worker, ready: false, failure: null, deadline: undefined };
+  engine = started;
+  const waitMs = bootDeadlineMs();
+  started.deadline = setTimeout(() => {
+    if (engine === started && !started.ready && !started.failure) {
+      engineFailed(`it has not answered after ${Math.round(waitMs / 1000)} seconds`);
+    }
+  }, waitMs);
+  worker.onmessage = (/** @type {MessageEvent<EngineReply>} */ { data }) => {
+    if (data.type === "ready") {
+      clearTimeout(started.deadline);
+      started.ready = true;
+      started.failure = null; // a slow start past the deadline still counts
+      announce("ready");
+    } else if (data.type === "failed") {
+      clearTimeout(started.deadline);
+      engineFailed(data.message);
+    } else if (data.type === "result") {
+      const answered = waiting.get(data.seq);
+      waiting.delete(data.seq);
+      if (!waiting.size) clearTimeout(watchdog);
+      answered?.(data.response);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    if (started.ready) restartEngine("the calculator engine stopped");
+    else engineFailed(event.message || "its script did not load");
+  };
+  // What the worker said before it was adopted, replayed: the handler reads only data.
+  for (const data of early ? early.messages : []) worker.onmessage(/** @type {MessageEvent<EngineReply>} */ ({ data }));
+}
+
+/** @param {string} reason */
+function engineFailed(reason) {
+  /** @type {Engine} */ (engine).failure = reason;
+  announce("failed", reason);
+}
+
+/** @param {string} [reason] */
+export function restartEngine(reason) {
+  /** @type {Engine} */ (engine).worker?.terminate();
+  clearTimeout(/** @type {Engine} */ (engine).deadline);
+  engine = null;
+  waiting.clear();
+  clearTimeout(watchdog);
+  announce("restarting", reason);
+  startEngine(); // last: a start that fails at once shows its failure over the restart
+}
+
+/** Resolves once the engine is live (never, if it does not come up). */
+export function engineReady() {
+  if (engineLive()) return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener("rc:engine", function ready(event) {
+    if (/** @type {CustomEvent} */ (event).detail.state !== "ready") return;
+    document.removeEventListener("rc:engine", ready);
+    resolve(undefined);
+  }));
+}
+
+/** Resolves true once the engine is live, false if it fails to start (or has failed). */
+export function engineSettled() {
+  if (engineLive()) return Promise.resolve(true);
+  if (engine?.failure) return Promise.resolve(false);
+  return new Promise((resolve) => document.addEventListener("rc:engine", function settled(event) {
+    const state = /** @type {CustomEvent} */ (event).detail.state;
+    if (state === "restarting") return;
+    document.removeEventListener("rc:engine", settled);
+    resolve(state === "ready");
+  }));
+}
+
+/** Sends a request to the live engine. @param {Omit<EngineRequest, "seq">} request
+ * @param {(response: EngineResponse) => void} then @returns {number} its sequence number */
+export function post(request, then) {
+  const seq = ++lastSeq;
+  waiting.set(seq, then);
+  // Only a live engine is asked (engineLive), and a live engine has a worker.
+  /** @type {{worker: Worker}} */ (engine).worker.postMessage({ ...request, seq });
+  clearTimeout(watchdog);
+  watchdog = setTimeout(() => restartEngine("The calculator engine stopped answering"), ANSWER_TIMEOUT_MS);
+  return seq;
+}
+
+/** A request answered once the engine is live; null if it cannot start.
+ * @param {Omit<EngineRequest, "seq">} request @returns {Promise<EngineResponse | null>} */
+async function ask(request) {
+  if (!(await engineSettled())) return null;
+  return new Promise((resolve) => post(request, resolve));
+}
+
+/**
+ * An answer for the character pages and pickers: calculator `id` for `inputs`, or with
+ * `sheet` a character of system `id` (rulescore.derive).
+ * @param {string} id @param {Record<string, unknown>} inputs @param {boolean} [sheet]
+ */
+export function askEngine(id, inputs, sheet = false) {
+  return ask({ id, inputs: /** @type {FormInputs} */ (inputs), sheet });
+}
+
+/** A Session page request (rulescore.web.respond_session).
+ * @param {Record<string, unknown>} request @returns {Promise<SessionResponse | null>} */
+export async function askSession(request) {
+  const response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (request), session: true });
+  return /** @type {SessionResponse | null} */ (/** @type {unknown} */ (response));
+}
+
+/**
+ * A roll (rulescore.resolve) for calculator `id` with `inputs`: rolled by the engine (`dice`
+ * null) or with the faces rolled at the table.
+ * @param {string} id @param {Record<string, unknown>} inputs @param {number[] | null} dice
+ */
+export function askRoll(id, inputs, dice) {
+  return ask({ id, inputs: /** @type {FormInputs} */ (inputs), roll: true, dice });
+}
