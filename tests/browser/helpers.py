@@ -135,6 +135,7 @@ LEAVE_BY_LINK = """([href, keepInputs]) => {
     if (!keepInputs) {
         for (const reset of document.querySelectorAll('form[data-calculator] [data-action="reset"]')) reset.click();
         localStorage.clear();
+        indexedDB.deleteDatabase('rules-at-the-table');  // the page's connections step aside (store.js)
     }
     // The theme closes its search and drawer 125 ms after a page change (its subscription
     // to location$, made at start-up, delays by a timer); a timer of the same length set
@@ -181,3 +182,43 @@ def follow_link(page, url: str, keep_inputs: bool = False):
             time.sleep(wait_ms / 1000)
         page.wait_for_function(ARRIVED, arg=urlsplit(step).path, timeout=30_000)
         assert page.evaluate("window.__sameVisit") is True, f"following a link to {step} reloaded the page"
+
+
+# What the site keeps on the device (widgets/assets/store.js: IndexedDB "rules-at-the-table",
+# one object store per kind, plus "meta"), read or cleared straight from IndexedDB as a test
+# looks at it from outside the app. Opening never creates the database: a page that has
+# kept nothing reads as empty.
+KEPT = """async ([name, key]) => {
+    const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('rules-at-the-table');
+        request.onupgradeneeded = () => request.transaction.abort();  // nothing kept yet
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => resolve(null);
+    });
+    if (!db) return key ? null : [];
+    try {
+        const read = db.transaction(name).objectStore(name);
+        const request = key ? read.get(key) : read.getAll();
+        return await new Promise((resolve) => { request.onsuccess = () => resolve(request.result ?? null); });
+    } finally { db.close(); }
+}"""
+FORGET_KEPT = """() => new Promise((resolve) => {
+    localStorage.clear();
+    const request = indexedDB.deleteDatabase('rules-at-the-table');
+    request.onsuccess = request.onerror = request.onblocked = () => resolve(true);
+})"""
+
+
+def kept(page, kind: str) -> list[dict]:
+    """Every record of a kind ("characters", "parties", "sessions") as stored."""
+    return sorted(page.evaluate(KEPT, [kind, None]), key=lambda record: record["id"])
+
+
+def kept_meta(page, key: str):
+    """A meta value as stored: "rolls", "open-session", "last-backup"."""
+    return page.evaluate(KEPT, ["meta", key])
+
+
+def forget_kept(page):
+    """Everything the site keeps on the device deleted (the page's open connections step aside)."""
+    page.evaluate(FORGET_KEPT)

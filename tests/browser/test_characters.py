@@ -12,7 +12,16 @@ import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import calculator, expected_outputs, set_inputs, shown_outputs, wait_live, wait_settled
+from tests.browser.helpers import (
+    calculator,
+    expected_outputs,
+    forget_kept,
+    kept,
+    set_inputs,
+    shown_outputs,
+    wait_live,
+    wait_settled,
+)
 
 STORE_KEY = "rules-at-the-table:characters"
 EDITORS_READY = """() => [...document.querySelectorAll('form[data-character-editor]')]
@@ -41,8 +50,10 @@ def make_character(page, system: str, name: str, values: dict):
                            arg=[form.element_handle(), name])
 
 
-def stored(page) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('{STORE_KEY}')") or "null")
+def stored(page) -> dict | None:
+    """The characters and parties kept on the device (None when nothing is)."""
+    found = {"characters": kept(page, "characters"), "parties": kept(page, "parties")}
+    return found if found["characters"] or found["parties"] else None
 
 
 def characters_of(store: dict) -> list[tuple[str, str, dict]]:
@@ -189,7 +200,7 @@ def test_export_clear_import_gives_the_same_characters(page, url, tmp_path):
     saved = tmp_path / "characters.json"
     download.value.save_as(saved)
     assert json.loads(saved.read_text())["format"] == "rules-at-the-table/characters"
-    page.evaluate("localStorage.clear()")
+    forget_kept(page)
     open_characters(page, url)
     assert not page.locator("[data-character-roster] li").count()
     page.locator("[data-import-file]").set_input_files(str(saved))

@@ -9,7 +9,7 @@ import json
 import pytest
 
 import rulescore
-from tests.browser.helpers import calculator
+from tests.browser.helpers import calculator, kept_meta, wait_for_python
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 ROLLED = ["gurps.success_roll", "gurps.defense", "gurps.quick_contest", "bfrpg.chances", "bfrpg.overland",
@@ -59,7 +59,8 @@ def test_roll_here_and_roll_at_the_table_give_what_resolve_gives(live, calc_id):
     page.wait_for_function("([f, dice]) => f.querySelector('[data-roll-outcome]').dataset.dice === dice",
                            arg=[form.element_handle(), json.dumps(mine).replace(" ", "")])
     assert outcome(form) == expected(calc_id, extra, mine)
-    history = json.loads(page.evaluate("localStorage.getItem('rules-at-the-table:rolls')"))["rolls"]
+    wait_for_python(page, lambda: (kept_meta(page, "rolls") or [{}])[0].get("dice") == mine, "the roll to be kept")
+    history = kept_meta(page, "rolls")
     assert [r["dice"] for r in history[:2]] == [mine, rolled["dice"]] and history[0]["own"] is True
 
 
@@ -79,18 +80,18 @@ def test_a_bad_face_is_refused_and_the_history_shares_and_clears(live):
         form.locator("[data-face]").nth(i).fill(face)
     form.locator('[data-action="use-faces"]').click()
     assert "whole number from 1 to 6" in form.locator("[data-roll-outcome]").inner_text()
-    assert page.evaluate("localStorage.getItem('rules-at-the-table:rolls')") is None
+    assert not kept_meta(page, "rolls")
     for _ in range(3):
         form.locator('[data-action="roll"]').click()
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('rules-at-the-table:rolls') || 'null')"
-                           "?.rolls.length === 3")
+    wait_for_python(page, lambda: len(kept_meta(page, "rolls") or []) == 3, "three rolls to be kept")
     form.locator(".rc-roll-history summary").click()
     assert form.locator("[data-roll-history] li").count() == 3
     form.locator('[data-action="share-rolls"]').click()
     link = form.locator("[data-roll-share-link]").input_value()
     assert "#rolls=" in link
     form.locator('[data-action="clear-rolls"]').click()
-    assert form.locator("[data-roll-history] li").count() == 0
+    page.wait_for_function("f => !f.querySelector('[data-roll-history] li')", arg=form.element_handle())
+    wait_for_python(page, lambda: kept_meta(page, "rolls") == [], "the history to be cleared on the device")
     shared = page.context.new_page()
     try:
         shared.goto(link)

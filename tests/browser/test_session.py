@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rulescore import session
+from tests.browser.helpers import kept, kept_meta, wait_for_python
 
 CHARACTERS: dict[str, Any] = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
     {"id": "c1", "name": "Alda", "system": "bfrpg", "fields": {"race": "dwarf", "strength": "16", "hp": "9"}},
@@ -18,7 +19,6 @@ CHARACTERS: dict[str, Any] = {"format": "rules-at-the-table/characters", "versio
     {"id": "g1", "name": "Bruno", "system": "gurps", "fields": {"st": "12", "dx": "13", "ht": "11"}},
 ], "parties": [{"id": "p1", "name": "Tuesday group", "system": "bfrpg", "members": ["c1", "c2"]},
                {"id": "p2", "name": "Bruno alone", "system": "gurps", "members": ["g1"]}]}
-SESSIONS_KEY = "rules-at-the-table:sessions"
 # The faces the table "rolls", in turn (each taken modulo the die's sides).
 FACES = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5, 0, 2, 8, 8]
 
@@ -97,8 +97,15 @@ def start(page, url: str, system: str, party: str, name: str):
 
 
 def saved_state(page) -> dict:
-    sessions = json.loads(page.evaluate(f"localStorage.getItem('{SESSIONS_KEY}')"))
-    return next(s for s in sessions["sessions"] if s["id"] == sessions["open"])["state"]
+    """The open session's state as kept on the device."""
+    open_id = kept_meta(page, "open-session")
+    return next(s for s in kept(page, "sessions") if s["id"] == open_id)["state"]
+
+
+ASKING_OR_REFUSED = """() => {
+    const faces = document.querySelectorAll('[data-session-dice]:not([hidden]) [data-face]');
+    return (faces.length > 0 && [...faces].every(f => f.value === ''))
+        || !document.querySelector('[data-session-message]').hidden; }"""
 
 
 def act(page, action_id: str, fields: dict, dice: TableDice) -> list[list[int]]:
@@ -116,12 +123,8 @@ def act(page, action_id: str, fields: dict, dice: TableDice) -> list[list[int]]:
     rolled: list[list[int]] = []
     page.click('[data-action="apply-action"]')
     while True:
-        page.wait_for_function("""done => {
-            const open = JSON.parse(localStorage.getItem('rules-at-the-table:sessions'));
-            const state = open.sessions.find(s => s.id === open.open).state;
-            const faces = document.querySelectorAll('[data-session-dice]:not([hidden]) [data-face]');
-            return state.done.length > done || (faces.length && [...faces].every(f => f.value === ''))
-                || !document.querySelector('[data-session-message]').hidden; }""", arg=done)
+        wait_for_python(page, lambda: len(saved_state(page)["done"]) > done or page.evaluate(ASKING_OR_REFUSED),
+                        f"{action_id} to be saved, or dice to be asked for")
         message = page.locator("[data-session-message]")
         assert message.is_hidden(), f"{action_id}: {message.inner_text()}"
         if len(saved_state(page)["done"]) > done:
@@ -191,12 +194,10 @@ def test_a_delve_of_thirty_actions_with_the_tables_dice_matches_python_and_resum
     check_page_matches(page, state)
     # Undo takes back the last action, redo puts it back with the same dice.
     page.click('[data-action="undo"]')
-    page.wait_for_function("n => JSON.parse(localStorage.getItem('rules-at-the-table:sessions'))"
-                           ".sessions[0].state.done.length === n", arg=29)
+    wait_for_python(page, lambda: len(saved_state(page)["done"]) == 29, "undo to be saved")
     check_page_matches(page, session.undo(state))
     page.click('[data-action="redo"]')
-    page.wait_for_function("n => JSON.parse(localStorage.getItem('rules-at-the-table:sessions'))"
-                           ".sessions[0].state.done.length === n", arg=30)
+    wait_for_python(page, lambda: len(saved_state(page)["done"]) == 30, "redo to be saved")
     check_page_matches(page, state)
 
 
