@@ -26,6 +26,7 @@ from tests.browser.helpers import (
 STORE_KEY = "rules-at-the-table:characters"
 EDITORS_READY = """() => [...document.querySelectorAll('form[data-character-editor]')]
     .every(f => f.dataset.state === 'ready')"""
+IMPORTED = "() => document.querySelector('[data-import-preview]').dataset.importState === 'done'"
 BRUNO = {"st": "12", "dx": "13", "iq": "10", "ht": "11", "load_lb": "31"}
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 
@@ -209,6 +210,7 @@ def test_export_clear_import_gives_the_same_characters(page, url, tmp_path):
     assert "Bruno" in preview.inner_text() and "Kess" in preview.inner_text()
     assert stored(page) is None  # nothing saved before the player says so
     preview.locator('[data-action="confirm-import"]').click()
+    page.wait_for_function(IMPORTED)
     assert characters_of(stored(page)) == before
     assert editor(page, "shell").locator("[data-character-roster]").inner_text().startswith("Kess")
 
@@ -228,6 +230,7 @@ def test_a_shared_link_imports_in_another_browser_after_confirmation(page, url, 
             "() => document.querySelector('[data-import-preview]')?.dataset.importState === 'asking'", timeout=60_000)
         assert stored(second) is None
         second.locator('[data-action="confirm-import"]').click()
+        second.wait_for_function(IMPORTED)
         assert characters_of(stored(second)) == characters_of(stored(page))
         assert "#import" not in second.url
     finally:
