@@ -289,3 +289,58 @@ def test_a_character_a_roll_and_a_session(driver, site_url):
     wait_until(driver, "return document.querySelector('[data-session-clock]').dataset.turn === '3'")
     assert "Bruno" in driver.execute_script("return document.querySelector('[data-session-characters]').textContent")
     STATS[f"{driver.engine}: character, roll and session checked"] += 1
+
+
+ROSTER = """return [...document.querySelectorAll('form[data-character-editor="gurps"] [data-character-roster]'
+    + ' .rc-roster-name')].map(e => e.textContent).sort()"""
+SAVE_AS = """const [name, st] = arguments;
+    const form = document.querySelector('form[data-character-editor="gurps"]');
+    form.querySelector('[data-action="new-character"]').click();
+    form.querySelector('[name="name"]').value = name;
+    const field = form.querySelector('[name="st"]');
+    field.value = st;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    form.querySelector('[data-action="save-character"]').click();"""
+SAVED = """return document.querySelector('form[data-character-editor="gurps"] [data-status]').textContent
+    === `Saved ${arguments[0]}.`"""
+FORGET = """const done = arguments[arguments.length - 1];
+    localStorage.clear();
+    const request = indexedDB.deleteDatabase('rules-at-the-table');
+    request.onsuccess = request.onerror = request.onblocked = () => done(true);"""
+
+
+def test_the_old_storage_moves_in_and_two_tabs_keep_both_characters(driver, site_url):
+    """What an older version kept in localStorage moves into IndexedDB once (the old copy goes
+    after); then a character saved in each of two tabs is kept, and each tab shows both."""
+    old = {"format": "rules-at-the-table/characters", "version": 1, "parties": [],
+           "characters": [{"id": "c-old", "name": "Old Hand", "system": "gurps", "fields": {"st": "10"}}]}
+    driver.get(site_url)
+    driver.execute_script("localStorage.setItem('rules-at-the-table:characters', arguments[0])", json.dumps(old))
+    driver.get(site_url + "characters/")
+    wait_until(driver, EDITORS_READY)
+    wait_until(driver, ROSTER.replace("return ", "return (") + ").includes('Old Hand')")
+    assert driver.execute_script("return localStorage.getItem('rules-at-the-table:characters')") is None
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    second = driver.current_window_handle
+    try:
+        driver.get(site_url + "characters/")  # opened before Ana is saved
+        wait_until(driver, EDITORS_READY)
+        driver.switch_to.window(first)
+        driver.execute_script(SAVE_AS, "Ana", "11")
+        wait_until(driver, SAVED, "Ana")
+        driver.switch_to.window(second)
+        wait_until(driver, ROSTER.replace("return ", "return (") + ").includes('Ana')", timeout=10)
+        driver.execute_script(SAVE_AS, "Bruno", "12")
+        wait_until(driver, SAVED, "Bruno")
+        driver.switch_to.window(first)
+        wait_until(driver, ROSTER.replace("return ", "return (") + ").includes('Bruno')", timeout=10)
+        assert driver.execute_script(ROSTER) == ["Ana", "Bruno", "Old Hand"], driver.engine
+        driver.get(site_url + "characters/")
+        wait_until(driver, ROSTER.replace("return ", "return (") + ").length === 3")
+        STATS[f"{driver.engine}: two tabs and the move from localStorage checked"] += 1
+    finally:
+        driver.switch_to.window(second)
+        driver.close()
+        driver.switch_to.window(first)
+        driver.execute_async_script(FORGET)
