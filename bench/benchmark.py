@@ -11,7 +11,9 @@ its baseline alternated so that machine drift cancels:
 3. instant navigation to a second calculator page -> its calculator ready;
 4. input event -> updated output, median and p95 over 200 edits;
 5. bytes a first visit downloads (raw and gzip) until the site is saved offline, and once the
-   snapshot is cached too; precache size, build time, engine memory.
+   snapshot is cached too; precache size, build time, engine memory;
+6. the Characters page with 200 characters and 20 sessions of 1,000 actions kept, against an
+   empty device: navigation -> roster shown, and -> a save done (bench/kept.py).
 
 Prints a table and writes bench/results.json. Figures only: nothing here passes or fails.
 """
@@ -32,6 +34,9 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+from bench.kept import measure_kept
+from bench.kept import report as kept_report
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -278,6 +283,9 @@ def main(argv=None) -> int:
         latency = input_latency(ours_page, args.edits)
         engines = [w for w in ours_page.workers if w.url.endswith("engine-worker.js")]
         memory = engines[0].evaluate("self.engineStats()") if engines else None
+
+        # 6. The Characters page on a device full of kept data, against an empty one.
+        kept = measure_kept(browser, ours, args.rounds, fresh)
         browser.close()
 
     ours_server.shutdown()
@@ -314,6 +322,7 @@ def main(argv=None) -> int:
         "precache": {"files": len(precache), "bytes": sum(entry["bytes"] for entry in precache)},
         "downloaded_but_unused": unused_files(site, sorted(sizes)),
         "engine_memory": memory,
+        "characters_page_with_kept_data": kept,
     })
     if before:
         before_root = Path(args.before_site)
@@ -338,6 +347,7 @@ def main(argv=None) -> int:
         ("3. Instant navigation -> ready", f"{med(instant):.0f} ms", "", None, "< 100 ms"),
         ("4. Input -> output (median / p95)", f"{med(latency):.1f} / {percentile(latency, 0.95):.1f} ms", "",
          None, "p95 < 16 ms"),
+        *kept_report(kept),
     ]
     print(f"\n{'measure':36} {'ours':>16} {'baseline':>32} {'ratio':>7}  target")
     for name, value, baseline, ratio, target in rows:
