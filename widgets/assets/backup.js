@@ -36,5 +36,5 @@ export function storageAlert(kept, where, problem) {
   }
   const offer = button("download-backup", "Download a backup now");
   offer.addEventListener("click", () => downloadBackup(kept).then(() => { offer.textContent = "Backup downloaded"; }));
-  alert.replaceChildren(element("p", {}, [problem]), element("p", {}, [offer]));
+  alert.replaceChildren(element("p", {}, [problem]), element("p", { class: "rc-actions" }, [offer]));
 }
