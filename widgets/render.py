@@ -198,6 +198,9 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
         f'<fieldset class="rc-inputs" data-search-exclude="true">'
         f'<legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
         f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
+        # Whose figures the results are for (calculators.js keeps it true): on a GM screen's
+        # tiles results of different characters stand side by side.
+        f'<p class="rc-figures-for" data-figures-for>Default figures</p>'
         f'<dl class="rc-outputs">{_outputs(calc, answer)}</dl>'
         f'<div class="rc-party" data-party-view hidden></div>'
         f'<div class="rc-charts" data-charts>{"".join(answer["charts"])}</div>'
@@ -348,6 +351,10 @@ def session_html(page: PageFences, which: str) -> str:
         '<p class="rc-session-nojs" data-session-nojs>The session tracker needs JavaScript.</p>'
         '<section class="rc-session" data-session data-needs-engine hidden data-search-exclude="true">'
         '<p class="rc-session-status" data-session-status role="status">Starting the rules engine…</p>'
+        # The open session comes first; the list and the new-session form fold away under it.
+        '<div class="rc-session-active" data-session-active hidden></div>'
+        '<details class="rc-session-other" data-session-other open>'
+        '<summary>Saved sessions and a new one</summary>'
         '<div class="rc-session-list" data-session-list></div>'
         '<form class="rc-session-new" data-session-new novalidate>'
         '<p class="rc-title"><strong>New session</strong></p>'
@@ -360,8 +367,7 @@ def session_html(page: PageFences, which: str) -> str:
         '<select id="session-party" name="session_party" data-session-party></select></div>'
         '<p class="rc-actions"><button type="button" data-action="start-session">Start</button></p>'
         '<p class="rc-error" data-session-new-error hidden></p></form>'
-        '<div class="rc-session-active" data-session-active hidden></div>'
-        "</section>"
+        "</details></section>"
     )
 
 

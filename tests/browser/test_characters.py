@@ -181,6 +181,8 @@ def test_a_whole_party_in_the_travel_planner_and_in_rows(page, url):
     named = travel.locator("[data-member-named]")
     named.wait_for()
     assert named.inner_text().startswith(f"Slowest member: {slowest}")
+    assert travel.locator('[data-output="slowest_member"]').inner_text().startswith(slowest)  # named, not a number
+    assert travel.locator("[data-figures-for]").inner_text() == "Party: Tuesday group"
     form = open_calculator_page(page, url, "bfrpg.encumbrance")
     form.locator("[data-character-picker]").select_option(label="Whole party: Tuesday group")
     table = form.locator("[data-party-table]")
@@ -321,4 +323,5 @@ def test_a_site_update_keeps_characters_stored_before_a_field_was_added(page, ur
     form = open_calculator_page(page, url, "gurps.encumbrance")
     form = pick(page, "gurps.encumbrance", "Bruno")
     assert shown_outputs(form) == expected_for("gurps.encumbrance", "gurps", {"st": "12", "dx": "13", "ht": "11"})
+    assert form.locator("[data-figures-for]").inner_text() == "Bruno's figures"  # whose, said beside them
     assert stored(page)["characters"][0]["fields"]["retired_field"] == "3"  # kept, not thrown away

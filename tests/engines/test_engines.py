@@ -315,6 +315,7 @@ def test_the_old_storage_moves_in_and_two_tabs_keep_both_characters(driver, site
     old = {"format": "rules-at-the-table/characters", "version": 1, "parties": [],
            "characters": [{"id": "c-old", "name": "Old Hand", "system": "gurps", "fields": {"st": "10"}}]}
     driver.get(site_url)
+    driver.execute_async_script(FORGET)  # what earlier tests in this browser kept
     driver.execute_script("localStorage.setItem('rules-at-the-table:characters', arguments[0])", json.dumps(old))
     driver.get(site_url + "characters/")
     wait_until(driver, EDITORS_READY)

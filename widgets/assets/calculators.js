@@ -483,11 +483,23 @@ function show(form, response, key) {
   }
   showChipOdds(form, response); // the chips were synced with the inputs when these were sent
   shownFor.set(form, key);
+  figuresFor(form, key);
   form.classList.remove("rc-stale");
   delete form.dataset.error;
   form.dataset.state = STATE.ready;
   setStatus(form, "Live: the result follows your inputs.");
   form.dispatchEvent(new CustomEvent("rc:result", { bubbles: true }));
+}
+
+/** Says whose figures the result is for: a character's or a party's (pickers.js marks the
+ * form with data-character / data-party), the defaults, or the reader's own.
+ * @param {HTMLFormElement} form @param {string} key the inputs shown */
+function figuresFor(form, key) {
+  const line = form.querySelector("[data-figures-for]");
+  if (!line) return;
+  line.textContent = form.dataset.character ? `${form.dataset.character}'s figures`
+    : form.dataset.party ? `Party: ${form.dataset.party}`
+      : key === defaultsFor.get(form) ? "Default figures" : "Figures as entered";
 }
 
 /** @param {HTMLFormElement} form */

@@ -68,17 +68,20 @@ function bindScrollers() {
 
 // mkdocs-material's back-to-top button floats over the top of the page; over a calculator
 // it would cover a field or its steppers, so it stands aside while a form is under it.
+// What it must never cover: the forms, and the open session's buttons and action form.
+const BESIDE_THE_TOP_BUTTON = "form[data-calculator], form[data-character-editor], " +
+  "[data-session-active]:not([hidden]) .rc-actions, .rc-session-act";
 let topCheck = 0;
 function keepTopButtonClear() {
   topCheck = 0;
   const button = document.querySelector(".md-top");
   if (!button) return;
   const { top, bottom } = button.getBoundingClientRect();
-  const under = [...document.querySelectorAll("form[data-calculator], form[data-character-editor]")].some((form) => {
-    const box = form.getBoundingClientRect();
+  const covered = [...document.querySelectorAll(BESIDE_THE_TOP_BUTTON)].some((area) => {
+    const box = area.getBoundingClientRect();
     return box.top < bottom + 8 && box.bottom > top - 8;
   });
-  button.classList.toggle("rc-top-aside", under);
+  button.classList.toggle("rc-top-aside", covered);
 }
 function watchTopButton() {
   const later = () => { if (!topCheck) topCheck = requestAnimationFrame(keepTopButtonClear); };

@@ -260,6 +260,7 @@ function nameMembers(state, form) {
   const member = characterById(state.store, party.members[Number(named.dataset.value) - 1] ?? "");
   const label = named.closest(".rc-output")?.querySelector("dt")?.textContent ?? "";
   const text = member ? `${label}: ${member.name} (member ${named.dataset.value})` : "";
+  if (member) named.textContent = `${member.name} (member ${named.dataset.value})`; // on a tile too, not a bare number
   if (line) line.textContent = text;
   else form.querySelector("[data-party-view]")?.append(element("p", { "data-member-named": "" }, [text]));
 }

@@ -92,16 +92,27 @@ async function roll(kept, form, box, dice) {
 function useFaces(kept, form, box) {
   const fields = [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("[data-face]"))];
   const sides = Number(fields[0]?.dataset.sides);
-  const faces = fields.map((field) => Number(field.value.trim()));
-  if (faces.some((face) => !Number.isInteger(face) || face < 1 || face > sides)) {
-    const outcome = /** @type {HTMLElement} */ (box.querySelector("[data-roll-outcome]"));
+  const bad = fields.filter((field) => {
+    const face = Number(field.value.trim());
+    const wrong = field.value.trim() === "" || !Number.isInteger(face) || face < 1 || face > sides;
+    if (wrong) field.setAttribute("aria-invalid", "true"); // marked on the field itself, not only told
+    else field.removeAttribute("aria-invalid");
+    return wrong;
+  });
+  const outcome = /** @type {HTMLElement} */ (box.querySelector("[data-roll-outcome]"));
+  if (bad.length) {
+    outcome.id ||= `${form.dataset.calculator}-roll-outcome`.replace(/\W/g, "-");
+    for (const field of bad) field.setAttribute("aria-describedby", outcome.id);
     outcome.hidden = false;
     outcome.dataset.outcome = "";
+    const which = bad.map((field) => fields.indexOf(field) + 1).join(", ");
     outcome.replaceChildren(element("span", { class: "rc-error" },
-      [`I rolled: enter each die as a whole number from 1 to ${sides}.`]));
+      [`I rolled: die ${which} of ${fields.length} — enter each die as a whole number from 1 to ${sides}.`]));
+    bad[0].focus();
     return;
   }
-  roll(kept, form, box, faces);
+  for (const field of fields) field.removeAttribute("aria-describedby");
+  roll(kept, form, box, fields.map((field) => Number(field.value.trim())));
 }
 
 /** @param {Kept} kept @param {HTMLElement} box */

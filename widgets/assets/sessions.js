@@ -111,13 +111,17 @@ async function startSession(state) {
   const written = await put(state.kept, "sessions", session, 0);
   if (!("record" in written)) return;
   nameField.value = "";
-  await open(state, written.record, written.problem, answer);
+  await openAndShow(state, written.record, written.problem, answer);
+  // Start did something: the new session is where the reader looks, its name focused.
+  const heading = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-name]"));
+  heading?.scrollIntoView({ block: "start" });
+  heading?.focus({ preventScroll: true });
 }
 
 /** Makes `session` the open one (on this device: the GM screens show it) and shows it.
  * @param {PageState} state @param {Session | null} session @param {string | null} problem
  * @param {SessionResponse} [answer] */
-async function open(state, session, problem, answer) {
+async function openAndShow(state, session, problem, answer) {
   state.session = session;
   const meta = await changeMeta(state.kept, "open-session", () => session?.id ?? null);
   state.heads = await sessionHeads(state.kept);
@@ -135,7 +139,9 @@ function saidProblem(state, problem) {
 async function showSession(state, answer) {
   const session = openSession(state);
   const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
+  const other = /** @type {HTMLDetailsElement} */ (state.root.querySelector("[data-session-other]"));
   renderList(state);
+  other.open = !session; // an open session takes the top; the list and the new-session form fold away
   if (!session) {
     active.hidden = true;
     return;
@@ -163,8 +169,9 @@ function buildActive(state, session) {
   const choices = state.actions.map((action) => element("option", { value: action.id }, [action.label]));
   active.replaceChildren(
     element("div", { class: "rc-session-head" }, [
-      element("h2", { "data-session-name": "" }, [session.name]),
+      element("h2", { "data-session-name": "", tabindex: "-1" }, [session.name]),
       element("p", { class: "rc-session-clock", "data-session-clock": "" }),
+      element("p", { class: "rc-session-summary", "data-session-summary": "" }),
       element("p", { class: "rc-actions rc-session-controls" }, [
         button("toggle-gm", state.gm ? "GM view" : "Players' view", { "aria-pressed": String(state.gm),
           "data-session-view": state.gm ? "gm" : "players" }),
@@ -348,7 +355,7 @@ async function follow(state) {
   const id = state.session?.id;
   if (!id) return;
   const fresh = await get(state.kept, "sessions", id);
-  if (!fresh) return open(state, null, null);
+  if (!fresh) return openAndShow(state, null, null);
   if (fresh.rev === state.session?.rev) return;
   const answer = await askSession({ op: "view", state: fresh.state });
   if (!answer || !answer.ok || state.session?.id !== id) return;
@@ -400,6 +407,17 @@ function renderView(state) {
         element("li", {}, [e.text, ...(e.rule ? [" ", ruleLink(e.rule)] : [])]))),
     ]);
   }));
+  // The sticky head's one line: each light and each character's first figure and condition.
+  root.querySelector("[data-session-summary]")?.replaceChildren([
+    ...(view.lights ?? []).filter((/** @type {Record<string, any>} */ light) => light.burning)
+      .map((/** @type {Record<string, any>} */ light) => `${light.source} ${light.state}`),
+    ...(view.characters ?? []).map((/** @type {Record<string, any>} */ person) => {
+      const [now, most, label] = PAIRS.find(([key]) => person[key] !== undefined) ?? [];
+      const figure = now ? ` ${label} ${withMinus(person[now])}${person[most] !== undefined ? `/${person[most]}` : ""}` : "";
+      const word = typeof person.condition === "string" && person.condition ? ` (${person.condition})` : "";
+      return `${person.name}${figure}${word}`;
+    }),
+  ].join(" · "));
   const due = root.querySelector("[data-session-due]");
   due?.replaceChildren(...(view.due ?? []).map((/** @type {string} */ line) => element("li", {}, [line])));
   const log = root.querySelector("[data-session-log]");
@@ -487,9 +505,9 @@ async function init() {
       if (target) target.textContent = state.gm ? "GM view" : "Players' view";
       renderView(state);
     } else if (action === "resume-session") {
-      get(state.kept, "sessions", id).then((session) => open(state, session, null));
+      get(state.kept, "sessions", id).then((session) => openAndShow(state, session, null));
     } else if (action === "close-session") {
-      open(state, null, null);
+      openAndShow(state, null, null);
     } else if (action === "delete-session" && target) {
       if (!target.dataset.confirm) {
         target.dataset.confirm = "true";
@@ -497,7 +515,7 @@ async function init() {
         return;
       }
       remove(state.kept, "sessions", id).then(async (problem) => {
-        if (state.session?.id === id) return open(state, null, problem);
+        if (state.session?.id === id) return openAndShow(state, null, problem);
         state.heads = await sessionHeads(state.kept);
         renderList(state);
       });

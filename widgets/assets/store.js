@@ -358,9 +358,9 @@ export async function restore(kept, backup, replace) {
         if (kind === "sessions") tx.objectStore(HEADS).put(headOf(/** @type {Session} */ (written)));
       }
     }
-    const kept_rolls = (await tx.objectStore(META).get("rolls")) ?? [];
-    const seen = new Set(kept_rolls.map((/** @type {Roll} */ r) => `${r.at} ${r.id}`));
-    const merged = [...kept_rolls, ...backup.rolls.filter((r) => !seen.has(`${r.at} ${r.id}`))]
+    const keptRolls = (await tx.objectStore(META).get("rolls")) ?? [];
+    const seen = new Set(keptRolls.map((/** @type {Roll} */ r) => `${r.at} ${r.id}`));
+    const merged = [...keptRolls, ...backup.rolls.filter((r) => !seen.has(`${r.at} ${r.id}`))]
       .sort((a, b) => b.at.localeCompare(a.at)).slice(0, ROLLS_KEPT);
     tx.objectStore(META).put(merged, "rolls");
     await tx.done;
