@@ -113,9 +113,8 @@ async function startSession(state) {
   nameField.value = "";
   await openAndShow(state, written.record, written.problem, answer);
   // Start did something: the new session is where the reader looks, its name focused.
-  const heading = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-name]"));
-  heading?.scrollIntoView({ block: "start" });
-  heading?.focus({ preventScroll: true });
+  state.root.querySelector("[data-session-active]")?.scrollIntoView({ block: "start" });
+  /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-name]"))?.focus({ preventScroll: true });
 }
 
 /** Makes `session` the open one (on this device: the GM screens show it) and shows it.
@@ -172,12 +171,12 @@ function buildActive(state, session) {
       element("h2", { "data-session-name": "", tabindex: "-1" }, [session.name]),
       element("p", { class: "rc-session-clock", "data-session-clock": "" }),
       element("p", { class: "rc-session-summary", "data-session-summary": "" }),
-      element("p", { class: "rc-actions rc-session-controls" }, [
-        button("toggle-gm", state.gm ? "GM view" : "Players' view", { "aria-pressed": String(state.gm),
-          "data-session-view": state.gm ? "gm" : "players" }),
-        button("undo", "Undo"), button("redo", "Redo"), button("export-log", "Export the log"),
-        button("close-session", "Close"),
-      ]),
+    ]),
+    element("p", { class: "rc-actions rc-session-controls" }, [
+      button("toggle-gm", state.gm ? "GM view" : "Players' view", { "aria-pressed": String(state.gm),
+        "data-session-view": state.gm ? "gm" : "players" }),
+      button("undo", "Undo"), button("redo", "Redo"), button("export-log", "Export the log"),
+      button("close-session", "Close"),
     ]),
     element("div", { class: "rc-session-lights", "data-session-lights": "" }),
     element("div", { class: "rc-session-characters", "data-session-characters": "" }),
