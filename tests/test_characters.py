@@ -65,15 +65,30 @@ def test_the_gurps_example_of_the_facts():
     assert not any(rule.startswith("#") for rule in result.step_rules), "rules point at pages, not this one"
 
 
-def test_secondary_characteristics_follow_until_bought_then_stay_within_limits():
+def test_secondary_characteristics_follow_until_bought_and_past_lite_is_advice():
     assert derive("gurps", {"st": 14})["hp"] == 14  # follows ST while not bought
     assert derive("gurps", {"st": 14, "hp": 18})["hp"] == 18  # 30 % of 14 is 4.2: up to 4
+    assert derive("gurps", {"st": 14, "hp": 18})["advice"] is None
     assert derive("gurps", {"dx": 12, "ht": 11, "basic_speed": "6.5"})["basic_move"] == 6
-    for values, field in (({"st": 14, "hp": 19}, "hp"), ({"st": 14, "hp": 9}, "hp"), ({"ht": 10, "fp": 14}, "fp"),
-                          ({"iq": 10, "will": 5}, "will"), ({"iq": 10, "per": 31}, "per"),
-                          ({"dx": 10, "ht": 10, "basic_speed": "7.25"}, "basic_speed"),
-                          ({"dx": 10, "ht": 10, "basic_move": 9}, "basic_move"),
-                          ({"basic_speed": "5.1"}, "basic_speed")):
+    # Past what GURPS Lite's points buy: traits do that, so the sheet holds it and says so.
+    for values, field, word in (({"st": 14, "hp": 19}, "hp", "more"), ({"st": 14, "hp": 9}, "hp", "less"),
+                                ({"ht": 10, "fp": 14}, "fp", "more"), ({"iq": 10, "will": 5}, "will", "less"),
+                                ({"iq": 9, "per": 30}, "per", "more"),
+                                ({"dx": 10, "ht": 10, "basic_speed": "7.25"}, "basic_speed", "more"),
+                                ({"dx": 10, "ht": 10, "basic_move": 9}, "basic_move", "more"),
+                                ({"st": 4, "hp": 13}, "hp", "more"), ({"st": 60}, None, None)):
+        result = derive("gurps", values)
+        if field is None:
+            assert result["advice"] is None and result["hp"] == 60
+            continue
+        label = next(f["label"] for f in character_fields("gurps") if f["name"] == field)
+        assert result["advice"].startswith(f"{label} "), result["advice"]
+        assert f"{word} than Lite lets you buy" in result["advice"]
+        assert any(result["advice"] in sentence for sentence in result.steps), "the working says it too"
+    # Outside the wide limits every calculator takes, still refused by label.
+    for values, field in (({"iq": 10, "per": 31}, "per"), ({"st": 101}, "st"), ({"st": 20, "hp": 201}, "hp"),
+                          ({"basic_speed": "5.1"}, "basic_speed"), ({"basic_move": 31}, "basic_move"),
+                          ({"lifting_st": -1}, "lifting_st"), ({"dodge_bonus": 11}, "dodge_bonus")):
         with pytest.raises(RulesInputError) as caught:
             derive("gurps", values)
         assert caught.value.field == field, values
@@ -189,6 +204,6 @@ def test_the_command_line_derives():
     run = subprocess.run([sys.executable, "-m", "rulescore", "derive", "gurps", "st=12", "dx=13", "--json"],
                          capture_output=True, text=True, check=True)
     assert json.loads(run.stdout)["outputs"]["basic_lift_lb"] == derive("gurps", {"st": 12, "dx": 13})["basic_lift_lb"]
-    refused = subprocess.run([sys.executable, "-m", "rulescore", "derive", "gurps", "hp=99"],
+    refused = subprocess.run([sys.executable, "-m", "rulescore", "derive", "gurps", "hp=999"],
                              capture_output=True, text=True)
     assert refused.returncode == 2 and refused.stderr.startswith("error: HP:")
