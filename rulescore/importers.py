@@ -11,6 +11,7 @@ GURPS Character Sheet (``.gcs``) or exported from Codex Quest (``.json``) and an
 A file the site cannot read raises RulesInputError (field "file") with one sentence a player
 can act on. The readers are ``rulescore.gurps.gcs_import`` and ``rulescore.bfrpg.codex_quest``.
 
+>>> from rulescore import RulesInputError
 >>> try:
 ...     import_character('{"name": "Bob"}')
 ... except RulesInputError as error:
