@@ -15,7 +15,7 @@ can act on. The readers are ``rulescore.gurps.gcs_import`` and ``rulescore.bfrpg
 >>> try:
 ...     import_character('{"name": "Bob"}')
 ... except RulesInputError as error:
-...     print(error.field, error.message[:60])
+...     print(error.field, error.message[:59])
 file This JSON is not a character from GURPS Character Sheet or
 """
 
