@@ -89,6 +89,14 @@ def check(figure: str, theirs: Any, ours: Any, why: str | None = None) -> dict[s
 
 
 def listing(what: str, names: list[str], limit: int = 40) -> str:
-    """A skipped-list entry: "3 traits: Fit, Combat Reflexes, Luck" (long lists cut short)."""
+    """A skipped-list entry: "3 traits: Fit, Combat Reflexes, Luck" (long lists cut short; one
+    of a kind reads "1 trait").
+
+    >>> listing("traits", ["Fit"]), listing("beasts of burden", ["Mule", "Camel"])
+    ('1 trait: Fit', '2 beasts of burden: Mule, Camel')
+    """
     shown = ", ".join(names[:limit]) + (f" and {len(names) - limit} more" if len(names) > limit else "")
+    first, _, rest = what.partition(" ")
+    if len(names) == 1 and first.endswith("s"):
+        what = first[:-1] + (" " + rest if rest else "")
     return f"{len(names)} {what}: {shown}"

@@ -170,7 +170,9 @@ def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
     if coins and _coins_count(data, old):
         load += Fraction(coins, COINS_PER_LB)
     elif coins:
-        skipped.append(f"{coins} coins: the file says not to count their weight")
+        skipped.append(f"{coins} coins: left out of the load, as Codex Quest does for this file "
+                       + ("(its coin weight is switched off)" if not old else "(older files counted coins only when "
+                                                                              "asked to)"))
     fields["load_lb"] = load
     armor, armour_name = _armour(data, items, old)
     fields["armor"] = armor

@@ -252,8 +252,8 @@ def _skipped(data: dict[str, Any], lost: dict[str, Fraction], unit: str, skipped
         skipped.append(listing("spells", spells))
     other = _items(data.get("other_equipment"))
     if other:
-        skipped.append(f"{len(other)} items of equipment not carried ({_lb(carried_lb(other, unit))} lb): "
-                       f"left out of the load")
+        skipped.append(listing(f"items not carried ({_lb(carried_lb(other, unit))} lb, left out of the load)",
+                               [text(item.get("description"), "(unnamed)") for item in other]))
     if _items(data.get("notes")):
         skipped.append("notes")
     for key, label in (("hp", "HP"), ("fp", "FP")):
@@ -277,13 +277,14 @@ def _figures_from_calc(data: dict[str, Any], values: dict[str, Fraction], fields
     gcs_bl = weight_lb(calc.get("basic_lift"), unit)
     gcs = {"basic_lift": gcs_bl, "move": calc.get("move"), "dodge": calc.get("dodge"),
            "thrust": text(calc.get("thrust")), "swing": text(calc.get("swing"))}
-    lifting = 0
+    # The least extra ST whose Basic Lift is GCS's; where none is (another Basic Lift rule, ST
+    # halved while tired), GCS's own Lifting ST bonus, and the check says why they differ.
+    lifting = None
     if gcs_bl is not None and 1 <= st:
-        for extra in range(0, LIFTING_ST_MAX + 1):
-            if basic_lift(st + extra) >= gcs_bl:
-                lifting = extra if basic_lift(st + extra) == gcs_bl else 0
-                break
-    if not lifting:
+        lifting = next((extra for extra in range(LIFTING_ST_MAX + 1) if basic_lift(st + extra) >= gcs_bl), None)
+        if lifting is not None and basic_lift(st + lifting) != gcs_bl:
+            lifting = None
+    if lifting is None:
         lifting = min(max(whole(calc.get("lifting_st_bonus")) or 0, 0), LIFTING_ST_MAX)
     if lifting:
         fields["lifting_st"] = lifting
