@@ -8,6 +8,8 @@ tables printed on the rules pages. ``rulescore.notation`` (how numbers and dice 
 ``rulescore.web.respond`` (the answer shape the site shows) are public too. Characters:
 ``character_fields(system)`` and ``derive(system, values)`` for "bfrpg", "gurps" and "shell";
 a calculator input a character fills says which figure in its catalogue entry ("character").
+``import_character(text)`` reads a GURPS Character Sheet or Codex Quest file into those fields,
+with what it skips and GCS's figures checked against ours (``rulescore.importers``).
 Sessions: ``session.new(system, party)``, ``session.apply(state, action, roll=None)``,
 ``session.view(state, gm=False)``, ``session.undo(state)`` and ``session.redo(state)``: the
 clock, lights, wounds and log of a game, as plain JSON data.
@@ -23,13 +25,14 @@ from typing import Any
 from . import bfrpg, gurps, shell  # noqa: F401
 from .characters import character_fields, character_outputs, derive
 from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table, resolve
+from .importers import import_character
 
 # Sessions (new, apply, view, undo, redo) register nothing: after the rules, so the order above holds.
 from . import session  # isort: skip
 
 __version__ = "0.1.0"
 __all__ = ["catalogue", "calculate", "resolve", "table", "tables", "character_fields", "character_outputs", "derive",
-           "Result",
+           "import_character", "Result",
            "RulesInputError", "session", "__version__"]
 
 

@@ -65,15 +65,30 @@ def test_the_gurps_example_of_the_facts():
     assert not any(rule.startswith("#") for rule in result.step_rules), "rules point at pages, not this one"
 
 
-def test_secondary_characteristics_follow_until_bought_then_stay_within_limits():
+def test_secondary_characteristics_follow_until_bought_and_past_lite_is_advice():
     assert derive("gurps", {"st": 14})["hp"] == 14  # follows ST while not bought
     assert derive("gurps", {"st": 14, "hp": 18})["hp"] == 18  # 30 % of 14 is 4.2: up to 4
+    assert derive("gurps", {"st": 14, "hp": 18})["advice"] is None
     assert derive("gurps", {"dx": 12, "ht": 11, "basic_speed": "6.5"})["basic_move"] == 6
-    for values, field in (({"st": 14, "hp": 19}, "hp"), ({"st": 14, "hp": 9}, "hp"), ({"ht": 10, "fp": 14}, "fp"),
-                          ({"iq": 10, "will": 5}, "will"), ({"iq": 10, "per": 31}, "per"),
-                          ({"dx": 10, "ht": 10, "basic_speed": "7.25"}, "basic_speed"),
-                          ({"dx": 10, "ht": 10, "basic_move": 9}, "basic_move"),
-                          ({"basic_speed": "5.1"}, "basic_speed")):
+    # Past what GURPS Lite's points buy: traits do that, so the sheet holds it and says so.
+    for values, field, word in (({"st": 14, "hp": 19}, "hp", "more"), ({"st": 14, "hp": 9}, "hp", "less"),
+                                ({"ht": 10, "fp": 14}, "fp", "more"), ({"iq": 10, "will": 5}, "will", "less"),
+                                ({"iq": 9, "per": 30}, "per", "more"),
+                                ({"dx": 10, "ht": 10, "basic_speed": "7.25"}, "basic_speed", "more"),
+                                ({"dx": 10, "ht": 10, "basic_move": 9}, "basic_move", "more"),
+                                ({"st": 4, "hp": 13}, "hp", "more"), ({"st": 60}, None, None)):
+        result = derive("gurps", values)
+        if field is None:
+            assert result["advice"] is None and result["hp"] == 60
+            continue
+        label = next(f["label"] for f in character_fields("gurps") if f["name"] == field)
+        assert result["advice"].startswith(f"{label} "), result["advice"]
+        assert f"{word} than Lite lets you buy" in result["advice"]
+        assert any(result["advice"] in sentence for sentence in result.steps), "the working says it too"
+    # Outside the wide limits every calculator takes, still refused by label.
+    for values, field in (({"iq": 10, "per": 31}, "per"), ({"st": 101}, "st"), ({"st": 20, "hp": 201}, "hp"),
+                          ({"basic_speed": "5.1"}, "basic_speed"), ({"basic_move": 31}, "basic_move"),
+                          ({"lifting_st": -1}, "lifting_st"), ({"dodge_bonus": 11}, "dodge_bonus")):
         with pytest.raises(RulesInputError) as caught:
             derive("gurps", values)
         assert caught.value.field == field, values
@@ -189,6 +204,47 @@ def test_the_command_line_derives():
     run = subprocess.run([sys.executable, "-m", "rulescore", "derive", "gurps", "st=12", "dx=13", "--json"],
                          capture_output=True, text=True, check=True)
     assert json.loads(run.stdout)["outputs"]["basic_lift_lb"] == derive("gurps", {"st": 12, "dx": 13})["basic_lift_lb"]
-    refused = subprocess.run([sys.executable, "-m", "rulescore", "derive", "gurps", "hp=99"],
+    refused = subprocess.run([sys.executable, "-m", "rulescore", "derive", "gurps", "hp=999"],
                              capture_output=True, text=True)
     assert refused.returncode == 2 and refused.stderr.startswith("error: HP:")
+
+
+def test_bfrpg_class_and_level_give_the_saves_and_attack_bonus_of_the_facts():
+    """rules-facts.md, "Classes, levels and saving throws" and the attack bonus table."""
+    saves = ("death_ray", "wands", "paralysis", "breath", "spells")
+    for values, expected, attack in (
+        ({"class": "fighter", "level": 1}, [12, 13, 14, 15, 17], 1),
+        ({"class": "cleric", "level": 9}, [8, 9, 12, 14, 13], 5),
+        ({"class": "magic-user", "level": 20}, [8, 6, 5, 11, 8], 7),
+        ({"class": "thief", "level": 12}, [9, 10, 10, 10, 11], 6),
+        ({"class": "fighter", "level": 20}, [5, 6, 8, 9, 10], 10),
+        # Dwarves and halflings: +4, +4, +4, +3, +4 taken off; elves +0, +2, +1, +0, +2.
+        ({"class": "fighter", "level": 1, "race": "halfling"}, [8, 9, 10, 12, 13], 1),
+        ({"class": "fighter-magic-user", "level": 6, "race": "elf"}, [10, 9, 10, 14, 11], 4),
+    ):
+        result = derive("bfrpg", values)
+        assert [result[f"save_{name}"] for name in saves] == expected, values
+        assert result["attack_bonus"] == attack, values
+        assert result.inputs["death_ray_save"] == expected[0]  # the forced march's save follows them
+    # Changed by hand, it stays (and the working says so); the other saves still follow the class.
+    result = derive("bfrpg", {"class": "thief", "level": 4, "death_ray_save": 9})
+    assert result["save_death_ray"] == 9 and result["save_wands"] == 13
+    assert any("set by hand" in step for step in result.steps)
+    overland = calculate("bfrpg.overland", {"death_ray_save": result.inputs["death_ray_save"]})
+    assert overland.inputs["death_ray_save"] == 9
+    for values, field in (({"level": 0}, "level"), ({"level": 21}, "level"), ({"class": "barbarian"}, "class")):
+        with pytest.raises(RulesInputError) as caught:
+            derive("bfrpg", values)
+        assert caught.value.field == field
+
+
+def test_gurps_lifting_st_and_dodge_bonus_reach_the_calculators_they_fill():
+    values = {"st": 12, "dx": 13, "ht": 11, "lifting_st": 3, "dodge_bonus": 1, "load_lb": 80}
+    sheet = derive("gurps", values)
+    loaded = calculate("gurps.encumbrance", {"st": 12, "basic_speed": 6, "load_lb": 80, "lifting_st": 3,
+                                             "dodge_bonus": 1})
+    assert [sheet[name] for name in ("basic_lift_lb", "encumbrance_level", "move", "dodge")] == \
+        [loaded[name] for name in ("basic_lift_lb", "encumbrance_level", "move", "dodge")] == [45, 1, 4, 9]
+    assert calculate("gurps.lifting", {"st": 12, "lifting_st": 3})["basic_lift_lb"] == 45
+    assert calculate("gurps.defense", {"basic_speed": 6, "encumbrance_level": 1, "dodge_bonus": 1})["dodge"] == 9
+    assert (sheet["thrust"], sheet["swing"]) == ("1d-1", "1d+2")  # damage follows ST, not Lifting ST

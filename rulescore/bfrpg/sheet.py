@@ -1,7 +1,8 @@
-"""A Basic Fantasy character (docs: characters.md#basic-fantasy): race, the six ability scores,
-armour, load, hit points and the save the forced march rolls; and what they imply: the six
-ability bonuses, the load limits and movement (bfrpg.encumbrance's own rules). Also which
-calculator inputs a character fills.
+"""A Basic Fantasy character (docs: characters.md#basic-fantasy): race, class and level, the six
+ability scores, armour, load, hit points and the save the forced march rolls; and what they
+imply: the six ability bonuses, the load limits and movement (bfrpg.encumbrance's own rules),
+the five saving throws and the attack bonus (bfrpg.classes). Also which calculator inputs a
+character fills.
 
 The dungeon page's example, a Dwarf of Strength 16 in magic metal armour carrying 95 lb:
 
@@ -9,25 +10,37 @@ The dungeon page's example, a Dwarf of Strength 16 in magic metal armour carryin
 >>> r = derive("bfrpg", {"race": "dwarf", "strength": 16, "armor": "metal", "magic_armor": True, "load_lb": 95})
 >>> r["strength_bonus"], r["light_limit_lb"], r["heavy_limit_lb"], r["movement_ft"], r["movement_per_turn_ft"]
 (2, 70, 180, 20, 60)
+
+Class and level give the saves; the Death Ray save the forced march rolls follows them until
+it is changed by hand:
+
+>>> r = derive("bfrpg", {"race": "dwarf", "class": "fighter", "level": 4})
+>>> r["save_death_ray"], r["save_breath"], r["attack_bonus"]
+(7, 11, 3)
+>>> derive("bfrpg", {"race": "dwarf"}).inputs["death_ray_save"]
+8
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..characters import declare_character, use
 from ..core import Input, Output, Working, bind_character
 from ..notation import signed
-from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACES, SCORE_RANGE, ability_bonus
+from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACE_NAMES, RACES, SCORE_RANGE, ability_bonus
+from .classes import CLASS_NAMES, CLASSES, COMBINATIONS, LEVEL_RANGE, SAVES, attack_bonus, class_saves, saving_throws
 from .encumbrance import ARMORS
 from .planner import MEMBERS as TRAVEL_MEMBERS
-from .shared import SAVE_DEFAULT, SCORE_DEFAULT, SYSTEM
+from .shared import SCORE_DEFAULT, SYSTEM
 
 ABILITIES = ("strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma")
 
 FIELDS = (
     Input("race", "Race", "choice", "human", choices=RACES),
+    Input("class", "Class", "choice", "fighter", choices=CLASSES,
+          help="Fighter/Magic-User and Magic-User/Thief are for elves"),
+    Input("level", "Level", "int", 1, min=LEVEL_RANGE[0], max=LEVEL_RANGE[1]),
     *(Input(ability, ability.capitalize(), "int", SCORE_DEFAULT, min=SCORE_RANGE[0], max=SCORE_RANGE[1])
       for ability in ABILITIES),
     Input("armor", "Armour worn", "choice", "none", choices=ARMORS),
@@ -35,9 +48,12 @@ FIELDS = (
     Input("load_lb", "Load carried", "number", 0, unit="lb", min=0, max=2000,
           help="everything carried, armour included"),
     Input("hp", "Hit points", "int", 8, unit="HP", min=1, max=300),
-    Input("death_ray_save", "Save vs. Death Ray", "int", SAVE_DEFAULT, min=1, max=20,
-          help="the target number from your class and level, before the Constitution bonus"),
+    Input("death_ray_save", "Save vs. Death Ray", "int", None, min=1, max=20,
+          help="the target number, before the Constitution bonus",
+          derived="from class, level and race (the race bonus taken off)",
+          derive=lambda v: saving_throws(v["class"], v["level"], v["race"])["death_ray"]),
 )
+SAVES_RULE = "characters/#saving-throws-and-attack-bonus"
 
 
 @declare_character(
@@ -51,23 +67,51 @@ FIELDS = (
         Output("movement_ft", "Movement per round", "ft", min=0),
         Output("movement_per_turn_ft", "Movement per turn", "ft", min=0),
         Output("miles_per_day", "Travel per day, open clear terrain", "miles", min=0),
+        *(Output(f"save_{name}", f"Save vs. {label}", min=1, max=20) for name, label in SAVES),
+        Output("attack_bonus", "Attack bonus", min=0, max=10),
     ],
 )
-def bfrpg_character(step: Working, race: str, strength: int, intelligence: int, wisdom: int, dexterity: int,
-                    constitution: int, charisma: int, armor: str, magic_armor: bool, load_lb: Fraction, hp: int,
-                    death_ray_save: int) -> dict[str, Any]:
-    """The six ability bonuses (one table for all), then load limits and movement as
-    bfrpg.encumbrance works them out."""
-    scores = {"strength": strength, "intelligence": intelligence, "wisdom": wisdom, "dexterity": dexterity,
-              "constitution": constitution, "charisma": charisma}
+def bfrpg_character(step: Working, **fields: Any) -> dict[str, Any]:
+    """The six ability bonuses (one table for all), load limits and movement as
+    bfrpg.encumbrance works them out, then the saves and attack bonus of the class and level.
+    (The fields come as keywords: one of them is ``class``.)"""
+    race: str = fields["race"]
+    class_id: str = fields["class"]
+    level: int = fields["level"]
+    strength: int = fields["strength"]
+    armor, magic_armor, load_lb = fields["armor"], fields["magic_armor"], fields["load_lb"]
+    scores: dict[str, int] = {ability: fields[ability] for ability in ABILITIES}
     bonuses = {f"{ability}_bonus": ability_bonus(score) for ability, score in scores.items()}
     step("Ability bonus table: " + ", ".join(f"{ability.capitalize()} {score} {signed(ability_bonus(score))}"
                                              for ability, score in scores.items()) + ".",
          rule="bfrpg/dungeon/#carrying-capacity")
     loaded = use(step, "bfrpg.encumbrance", {"race": race, "strength": strength, "armor": armor,
                                              "magic_armor": magic_armor, "load_lb": load_lb})
+    saves = _saves_steps(step, race, class_id, level, fields["death_ray_save"])
+    bonus = attack_bonus(class_id, level)
+    step(f"Attack bonus of a level {level} {CLASS_NAMES[class_id]}: {signed(bonus)}"
+         + (" (the better of its two classes)." if class_id in COMBINATIONS else "."),
+         rule=SAVES_RULE)
     return {**bonuses, **{name: loaded[name] for name in ("light_limit_lb", "heavy_limit_lb", "load", "movement_ft",
-                                                          "movement_per_turn_ft", "miles_per_day")}}
+                                                          "movement_per_turn_ft", "miles_per_day")},
+            **{f"save_{name}": target for name, target in saves.items()}, "attack_bonus": bonus}
+
+
+def _saves_steps(step: Working, race: str, class_id: str, level: int, death_ray_save: int) -> dict[str, int]:
+    """The five saves with their working; the Death Ray save is the field's (it follows class,
+    level and race unless changed by hand)."""
+    base, saves = class_saves(class_id, level), saving_throws(class_id, level, race)
+    step(f"Saving throws of a level {level} {CLASS_NAMES[class_id]}"
+         + (" (the better number of its two classes)" if class_id in COMBINATIONS else "") + ": "
+         + ", ".join(f"{label} {base[name]}" for name, label in SAVES) + ".", rule=SAVES_RULE)
+    if saves != base:
+        step(f"{RACE_NAMES[race]} bonuses taken off the numbers to roll: "
+             + ", ".join(f"{label} {saves[name]}" for name, label in SAVES if saves[name] != base[name]) + ".",
+             rule=SAVES_RULE)
+    if death_ray_save != saves["death_ray"]:
+        step(f"Save vs. Death Ray set by hand to {death_ray_save} (class, level and race give "
+             f"{saves['death_ray']}).", rule=SAVES_RULE)
+    return {**saves, "death_ray": death_ray_save}
 
 
 # Which calculator inputs a character fills: {calculator: {input: field or derived figure}}.

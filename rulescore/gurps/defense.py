@@ -7,7 +7,6 @@ what lowers or raises them, and the chance each defence roll succeeds.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
@@ -27,7 +26,7 @@ from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
 from .common import ONE_THIRD_FP_RULE, SYSTEM, chance_of_success, halved_round_up, roll_chart, rolled_success
-from .encumbrance import ENCUMBRANCE_LEVEL_HELP, encumbered_dodge
+from .encumbrance import DODGE_BONUS_MAX, ENCUMBRANCE_LEVEL_HELP, dodge_bonus_input, dodge_step, encumbered_dodge
 
 STUNNED_DEFENSE = -4
 INCREASED_DEFENSE = 2
@@ -60,9 +59,10 @@ def parry_or_block(skill: int) -> int:
         Input("stunned", "Stunned", "bool", False, help="−4 to every active defence"),
         Input("very_tired", "Under 1/3 of your FP", "bool", False,
               help="very tired: Dodge is halved, rounded up (again, if you are reeling too)"),
+        dodge_bonus_input(),
     ],
     outputs=[
-        Output("dodge", "Dodge", min=1 + STUNNED_DEFENSE, max=30 + 3 + INCREASED_DEFENSE),
+        Output("dodge", "Dodge", min=1 + STUNNED_DEFENSE, max=30 + 3 + DODGE_BONUS_MAX + INCREASED_DEFENSE),
         Output("dodge_chance", "Dodge roll succeeds", format="percent"),
         Output("parry", "Parry", help="shown when you have a weapon skill", min=3 + STUNNED_DEFENSE,
                max=3 + 30 // 2 + 2 + INCREASED_DEFENSE),
@@ -74,7 +74,7 @@ def parry_or_block(skill: int) -> int:
 )
 def defense(step: Working, basic_speed: Fraction, encumbrance_level: int, weapon_skill: int, shield_skill: int,
             parry_bonus: int, halved: bool, increased_defense: str, stunned: bool,
-            very_tired: bool) -> dict[str, Any]:
+            very_tired: bool, dodge_bonus: int) -> dict[str, Any]:
     """Your Dodge (Basic Speed + 3 − encumbrance, halved when reeling or very tired), Parry and
     Block (3 + half the skill), after All-Out Defense and stunning, and the exact chance each
     defence roll succeeds (docs: gurps/attacking-and-defending.md#dodging, #parrying, #blocking,
@@ -89,10 +89,7 @@ def defense(step: Working, basic_speed: Fraction, encumbrance_level: int, weapon
     >>> r["dodge"], r["parry"], r["block"]
     (8, 9, 11)
     """
-    dodge = encumbered_dodge(basic_speed, encumbrance_level)
-    step(f"Dodge = Basic Speed + 3, fractions dropped, − encumbrance level = {n(basic_speed)} + 3 → "
-         f"{math.floor(basic_speed) + 3} − {encumbrance_level} = {dodge}"
-         + (" (never below 1)." if math.floor(basic_speed) + 3 - encumbrance_level < 1 else "."), rule="#dodging")
+    dodge = dodge_step(step, basic_speed, encumbrance_level, dodge_bonus, "#dodging")
     # Our reading: reeling and very tired each halve Dodge, so both together halve it twice (as
     # Move is halved twice on the Hiking page).
     for flag, why, rule in ((halved, "Reeling (under 1/3 of HP)", "gurps/injury/#reeling-under-13-of-your-hp"),

@@ -49,6 +49,20 @@ OVER_10_BL_SENTENCE = ("A load over 10 × BL, up to the 15 × BL you can carry o
 OVER_10_BL_READING = "Our reading: " + OVER_10_BL_SENTENCE[0].lower() + OVER_10_BL_SENTENCE[1:]
 
 ENCUMBRANCE_LEVEL_HELP = "None is 0, Light 1, Medium 2, Heavy 3, Extra-Heavy 4"
+LIFTING_ST_MAX = 100  # extra ST for Basic Lift only (the Lifting ST trait)
+DODGE_BONUS_MAX = 10  # Dodge from traits (Combat Reflexes, Enhanced Dodge...)
+
+
+def lifting_st_input() -> Input:
+    """Extra ST for Basic Lift only, which encumbrance and lifting share (0 for most people)."""
+    return Input("lifting_st", "Lifting ST", "int", 0, min=0, max=LIFTING_ST_MAX,
+                 help="extra ST for Basic Lift only, from a trait; 0 for most people")
+
+
+def dodge_bonus_input() -> Input:
+    """Dodge added by traits, which encumbrance and the defences share."""
+    return Input("dodge_bonus", "Dodge bonus", "int", 0, min=0, max=DODGE_BONUS_MAX,
+                 help="from traits such as Combat Reflexes (+1) or Enhanced Dodge; 0 for most people")
 
 
 def basic_lift(st: int, step: Working | None = None) -> Fraction:
@@ -62,6 +76,18 @@ def basic_lift(st: int, step: Working | None = None) -> Fraction:
         step(f"Basic Lift = ST × ST / 5 = {st} × {st} / 5 = {n(raw)}{rounded} lb{kept}.",
              rule="gurps/encumbrance/#basic-lift")
     return bl
+
+
+def lifting_basic_lift(st: int, lifting_st: int, step: Working) -> Fraction:
+    """Basic Lift with Lifting ST added to ST for lifting only, with the step that says so.
+
+    >>> lifting_basic_lift(12, 3, Working())
+    Fraction(45, 1)
+    """
+    if lifting_st:
+        step(f"Lifting ST {lifting_st}: Basic Lift uses ST {st} + {lifting_st} = {st + lifting_st} "
+             f"(ST for everything else stays {st}).", rule="gurps/encumbrance/#basic-lift")
+    return basic_lift(st + lifting_st, step)
 
 
 def encumbrance_level(load: Fraction, bl: Fraction) -> int | None:
@@ -79,9 +105,20 @@ def encumbered_move(basic_move: int, level: int) -> int:
     return max(reduced, 1) if basic_move >= 1 else 0
 
 
-def encumbered_dodge(basic_speed: Fraction, level: int) -> int:
-    """Dodge = Basic Speed + 3, fractions dropped, − encumbrance level; never below 1."""
-    return max(math.floor(basic_speed) + 3 - level, 1)
+def encumbered_dodge(basic_speed: Fraction, level: int, bonus: int = 0) -> int:
+    """Dodge = Basic Speed + 3, fractions dropped, + any bonus from traits − encumbrance level;
+    never below 1."""
+    return max(math.floor(basic_speed) + 3 + bonus - level, 1)
+
+
+def dodge_step(step: Working, basic_speed: Fraction, level: int, bonus: int, rule: str) -> int:
+    """Dodge at an encumbrance level with the step that shows it (encumbrance and defences)."""
+    dodge = encumbered_dodge(basic_speed, level, bonus)
+    plus = f" + {bonus} from traits" if bonus else ""
+    step(f"Dodge = Basic Speed + 3, fractions dropped{', + bonus' if bonus else ''}, − encumbrance level = "
+         f"{n(basic_speed)} + 3 → {math.floor(basic_speed) + 3}{plus} − {level} = {dodge}"
+         + (" (never below 1)." if math.floor(basic_speed) + 3 + bonus - level < 1 else "."), rule=rule)
+    return dodge
 
 
 def encumbrance_input(default: int = 0) -> Input:
@@ -127,6 +164,8 @@ def _move_step(step: Working, basic_move: int, level: int, move: int) -> None:
               derive=lambda values: math.floor(values["basic_speed"])),
         Input("load_lb", "Load carried", "number", 25, unit="lb", min=0, max=1_000_000,
               help="everything you carry, armour included"),
+        lifting_st_input(),
+        dodge_bonus_input(),
     ],
     outputs=[
         Output("basic_lift_lb", "Basic Lift (BL)", "lb", min=0),
@@ -143,7 +182,8 @@ def _move_step(step: Working, basic_move: int, level: int, move: int) -> None:
         Output("note", "What the rules allow"),
     ],
 )
-def encumbrance(step: Working, st: int, basic_speed: Fraction, basic_move: int, load_lb: Fraction) -> dict[str, Any]:
+def encumbrance(step: Working, st: int, basic_speed: Fraction, basic_move: int, load_lb: Fraction,
+                lifting_st: int, dodge_bonus: int) -> dict[str, Any]:
     """Basic Lift, the load limits, the encumbrance level of a load, and the Move and Dodge it
     leaves; loads over 10 × BL as our reading has them (docs: gurps/encumbrance.md#basic-lift,
     #the-five-encumbrance-levels, #move-and-dodge, #loads-over-extra-heavy).
@@ -155,8 +195,15 @@ def encumbrance(step: Working, st: int, basic_speed: Fraction, basic_move: int, 
     >>> r = calculate("gurps.encumbrance", {"st": 12, "basic_speed": "5.75", "load_lb": "57.6"})
     >>> r["basic_lift_lb"], r["encumbrance"], r["move"], r["dodge"]
     (29, 'Light', 4, 7)
+
+    Lifting ST counts for Basic Lift only; a Dodge bonus from traits adds to Dodge:
+
+    >>> r = calculate("gurps.encumbrance", {"st": 12, "basic_speed": "5.75", "load_lb": "40", "lifting_st": 3,
+    ...                                     "dodge_bonus": 1})
+    >>> r["basic_lift_lb"], r["encumbrance"], r["move"], r["dodge"]
+    (45, 'None', 5, 9)
     """
-    bl = basic_lift(st, step)
+    bl = lifting_basic_lift(st, lifting_st, step)
     limits = {row.name: row.multiple * bl for row in ENCUMBRANCE_LEVELS}
     step("Load limits = 1, 2, 3, 6 and 10 × BL: "
          + ", ".join(f"{name} {n(limit)} lb" for name, limit in limits.items()) + ".",
@@ -199,11 +246,7 @@ def encumbrance(step: Working, st: int, basic_speed: Fraction, basic_move: int, 
     if name == TOO_HEAVY_TO_CARRY:
         dodge = None  # nobody carries such a load, so there is no Dodge under it to give
     else:
-        dodge = encumbered_dodge(basic_speed, level)
-        step(f"Dodge = Basic Speed + 3, fractions dropped, − encumbrance level = "
-             f"{n(basic_speed)} + 3 → {math.floor(basic_speed) + 3} − {level} = {dodge}"
-             + (" (never below 1)." if math.floor(basic_speed) + 3 - level < 1 else "."),
-             rule="gurps/encumbrance/#move-and-dodge")
+        dodge = dodge_step(step, basic_speed, level, dodge_bonus, "gurps/encumbrance/#move-and-dodge")
     return {
         "basic_lift_lb": bl,
         "encumbrance_level": level,

@@ -19,7 +19,8 @@ from .encumbrance import (
     EXTRA_HEAVY_MULTIPLE,
     OVER_10_BL_READING,
     SHIFT_SLIGHTLY_MULTIPLE,
-    basic_lift,
+    lifting_basic_lift,
+    lifting_st_input,
 )
 
 
@@ -70,6 +71,7 @@ def lifting_multiples_table() -> TableContent:
               help="the total Basic Lift of anyone helping, if the GM allows it; leave at 0 when alone"),
         Input("weight_lb", "Object's weight", "number", 0, unit="lb", min=0, max=1_000_000,
               help="enter a weight to see what you can do with it"),
+        lifting_st_input(),
     ],
     outputs=[
         Output("basic_lift_lb", "Basic Lift (BL)", "lb", "your own, ST × ST / 5", min=0),
@@ -85,7 +87,7 @@ def lifting_multiples_table() -> TableContent:
         Output("verdict", "With this object you can"),
     ],
 )
-def lifting(step: Working, st: int, helpers_bl_lb: Fraction, weight_lb: Fraction) -> dict[str, Any]:
+def lifting(step: Working, st: int, helpers_bl_lb: Fraction, weight_lb: Fraction, lifting_st: int) -> dict[str, Any]:
     """How much you can lift one- or two-handed, shove, carry on your back or shift, alone or with
     helpers pooling their Basic Lift, and what you can do with a given object (docs:
     gurps/lifting.md#the-lifts, #working-together, #shove-and-knock-over, #carry-on-back).
@@ -97,7 +99,7 @@ def lifting(step: Working, st: int, helpers_bl_lb: Fraction, weight_lb: Fraction
     >>> r["two_handed_lift_lb"], r["verdict"]
     (232, 'carry it on your back; shove it; shift it slightly')
     """
-    own = basic_lift(st, step)
+    own = lifting_basic_lift(st, lifting_st, step)
     bl = own + helpers_bl_lb
     if helpers_bl_lb:
         step(f"Helpers add their Basic Lift, not their ST: {n(own)} + {n(helpers_bl_lb)} = {n(bl)} lb.",

@@ -11,6 +11,23 @@ The worked example of the facts we follow: ST 12, DX 13, IQ 10, HT 11.
 (12, 11, 10, 10, 6, 6)
 >>> r["basic_lift_lb"], r["dodge"], r["thrust"], r["swing"]
 (29, 9, '1d-1', '1d+2')
+
+Final values are what the sheet holds, traits included: what GURPS Lite's points could not buy
+is advice, not a refusal (a cat's Basic Move 10, HP 13 on ST 4):
+
+>>> r = derive("gurps", {"st": 4, "hp": 13, "dx": 14, "ht": 11, "basic_move": 10})
+>>> r["hp"], r["move"]
+(13, 10)
+>>> print(*r["advice"].split("? "), sep="?" + chr(10))
+HP 13: more than Lite lets you buy on ST 4 (up to 5): from a trait?
+Basic Move 10: more than Lite lets you buy on Basic Speed 6.25 (up to 9): from a trait?
+
+Lifting ST counts for Basic Lift only (and so for encumbrance, Move and Dodge); a Dodge bonus
+from traits adds to Dodge:
+
+>>> r = derive("gurps", {"st": 12, "dx": 13, "ht": 11, "lifting_st": 3, "dodge_bonus": 1, "load_lb": 57})
+>>> r["basic_lift_lb"], r["encumbrance"], r["dodge"], r["advice"] is None
+(45, 'Light', 9, True)
 """
 
 from __future__ import annotations
@@ -19,13 +36,18 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..characters import declare_character, out_of_range, use
+from ..characters import declare_character, use
 from ..core import Input, Output, Working, bind_character
 from ..notation import number_text as n
 from .common import SYSTEM
 from .damage import DAMAGE_ST_RANGE
+from .encumbrance import dodge_bonus_input, lifting_st_input
 
 ATTRIBUTE_TOP = 30  # DX, IQ and HT as high as the calculators take them
+# Final values, traits included, as wide as the calculators take them (a dragon's ST 60, a giant's
+# HP 150, a cat's Basic Move 10). What GURPS Lite's points can buy from the formulas is advice.
+HP_TOP, FP_TOP = 200, 100
+SPEED_TOP, MOVE_TOP = 25, 30
 SPEED_STEP = Fraction(1, 4)
 SPEED_SHIFT = 2  # Basic Speed bought up or down by at most 2.00
 MOVE_SHIFT = 3  # Basic Move bought up or down by at most 3 yards
@@ -49,17 +71,17 @@ FIELDS = (
     Input("dx", "DX", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Dexterity"),
     Input("iq", "IQ", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Intelligence"),
     Input("ht", "HT", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Health"),
-    Input("hp", "HP", "int", None, min=1, max=130, derived="ST, bought up or down by up to 30 % of ST",
+    Input("hp", "HP", "int", None, min=1, max=HP_TOP, derived="ST, bought up or down by up to 30 % of ST",
           derive=lambda v: v["st"]),
-    Input("fp", "FP", "int", None, min=1, max=39, derived="HT, bought up or down by up to 30 % of HT",
+    Input("fp", "FP", "int", None, min=1, max=FP_TOP, derived="HT, bought up or down by up to 30 % of HT",
           derive=lambda v: v["ht"]),
     Input("will", "Will", "int", None, min=1, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
           derive=lambda v: v["iq"]),
     Input("per", "Per", "int", None, min=1, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
           derive=lambda v: v["iq"]),
-    Input("basic_speed", "Basic Speed", "number", None, min=0, max=17, step=SPEED_STEP,
+    Input("basic_speed", "Basic Speed", "number", None, min=0, max=SPEED_TOP, step=SPEED_STEP,
           derived="(DX + HT) / 4, bought up or down by up to 2.00 in steps of 0.25", derive=_speed),
-    Input("basic_move", "Basic Move", "int", None, unit="yd/s", min=0, max=20,
+    Input("basic_move", "Basic Move", "int", None, unit="yd/s", min=0, max=MOVE_TOP,
           derived="Basic Speed with fractions dropped, bought up or down by up to 3",
           derive=lambda v: math.floor(v["basic_speed"])),
     Input("load_lb", "Load carried", "number", 0, unit="lb", min=0, max=1_000_000,
@@ -75,6 +97,8 @@ FIELDS = (
           help="0 for no shield"),
     Input("ranged_skill", "Ranged weapon skill", "int", 12, min=-10, max=SKILL_RANGE[1],
           help="the skill of the bow, gun or thrown weapon you shoot with"),
+    lifting_st_input(),
+    dodge_bonus_input(),
 )
 _BY_NAME = {field.name: field for field in FIELDS}
 
@@ -88,15 +112,31 @@ _BY_NAME = {field.name: field for field in FIELDS}
         Output("encumbrance_level", "Encumbrance level", min=0, max=4), Output("encumbrance", "Encumbrance"),
         Output("move", "Move", "yd/s", min=0), Output("dodge", "Dodge", min=1),
         Output("thrust", "Thrust", format="dice"), Output("swing", "Swing", format="dice"),
+        Output("advice", "Beyond what Lite lets you buy",
+               help="figures points alone could not buy in GURPS Lite: usually a trait's doing"),
     ],
 )
 def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, fp: int, will: int, per: int,
                     basic_speed: Fraction, basic_move: int, load_lb: Fraction, climbing_skill: int,
                     hiking_skill: int, swimming_skill: int, weapon_skill: int, shield_skill: int,
-                    ranged_skill: int) -> dict[str, Any]:
-    """HP, FP, Will, Per, Basic Speed and Basic Move within what may be bought from their
-    formulas; then Basic Lift, encumbrance, Move and Dodge at the load carried
-    (gurps.encumbrance) and thrust and swing (gurps.damage)."""
+                    ranged_skill: int, lifting_st: int, dodge_bonus: int) -> dict[str, Any]:
+    """HP, FP, Will, Per, Basic Speed and Basic Move against what GURPS Lite lets you buy from
+    their formulas (outside it: advice, since traits do that); then Basic Lift, encumbrance,
+    Move and Dodge at the load carried (gurps.encumbrance) and thrust and swing (gurps.damage)."""
+    advice: list[str] = []
+
+    def bought(name: str, value: Fraction | int, low: Fraction | int, high: Fraction | int, formula: str,
+               sentence: str) -> None:
+        label = _BY_NAME[name].label
+        if value > high or value < low:
+            more = value > high
+            advice.append(f"{label} {n(value)}: {'more' if more else 'less'} than Lite lets you buy on {formula} "
+                          f"({'up to ' + n(high) if more else 'down to ' + n(low)}): "
+                          f"{'from a trait?' if more else 'from a disadvantage?'}")
+            step(sentence + f" {advice[-1]}", rule=RULE)
+        else:
+            step(sentence, rule=RULE)
+
     for name, value, base, down, up, formula in (
         ("hp", hp, st, math.floor(SECONDARY_SHARE * st), math.floor(SECONDARY_SHARE * st), f"ST {st}"),
         ("fp", fp, ht, math.floor(SECONDARY_SHARE * ht), math.floor(SECONDARY_SHARE * ht), f"HT {ht}"),
@@ -105,39 +145,36 @@ def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, 
     ):
         field = _BY_NAME[name]
         low, high = max(base - down, field.min), min(base + up, field.max)
-        if not low <= value <= high:
-            raise out_of_range(field, value, low, high, f"{formula}, −{down} to +{up}")
-        step(f"{field.label} {value}: {formula}" + (f" {'+' if value > base else '−'} {abs(value - base)} bought"
-                                                    if value != base else "") + ".", rule=RULE)
+        bought(name, value, low, high, formula,
+               f"{field.label} {value}: {formula}" + (f" {'+' if value > base else '−'} {abs(value - base)}"
+                                                      if value != base else "") + ".")
     speed = _speed({"dx": dx, "ht": ht})
-    low_speed, high_speed = max(speed - SPEED_SHIFT, Fraction(0)), speed + SPEED_SHIFT
-    if not low_speed <= basic_speed <= high_speed:
-        raise out_of_range(_BY_NAME["basic_speed"], basic_speed, low_speed, high_speed,
-                           f"(DX + HT) / 4 = {n(speed)}, ±2")
-    step(f"Basic Speed = (DX + HT) / 4 = ({dx} + {ht}) / 4 = {n(speed)}"
-         + (f", bought to {n(basic_speed)}." if basic_speed != speed else "."), rule=RULE)
+    bought("basic_speed", basic_speed, max(speed - SPEED_SHIFT, Fraction(0)), speed + SPEED_SHIFT,
+           f"(DX + HT) / 4 = {n(speed)}",
+           f"Basic Speed = (DX + HT) / 4 = ({dx} + {ht}) / 4 = {n(speed)}"
+           + (f", {n(basic_speed)} on the sheet." if basic_speed != speed else "."))
     move_base = math.floor(basic_speed)
-    low_move, high_move = max(move_base - MOVE_SHIFT, 0), move_base + MOVE_SHIFT
-    if not low_move <= basic_move <= high_move:
-        raise out_of_range(_BY_NAME["basic_move"], basic_move, low_move, high_move,
-                           f"Basic Speed {n(basic_speed)} without fractions = {move_base}, ±3")
-    step(f"Basic Move = Basic Speed without fractions = {move_base}"
-         + (f", bought to {basic_move}." if basic_move != move_base else "."), rule=RULE)
+    bought("basic_move", basic_move, max(move_base - MOVE_SHIFT, 0), move_base + MOVE_SHIFT,
+           f"Basic Speed {n(basic_speed)}",
+           f"Basic Move = Basic Speed without fractions = {move_base}"
+           + (f", {basic_move} on the sheet." if basic_move != move_base else "."))
     loaded = use(step, "gurps.encumbrance", {"st": st, "basic_speed": basic_speed, "basic_move": basic_move,
-                                             "load_lb": load_lb})
+                                             "load_lb": load_lb, "lifting_st": lifting_st,
+                                             "dodge_bonus": dodge_bonus})
     damage = use(step, "gurps.damage", {"st": st})
     return {"hp": hp, "fp": fp, "will": will, "per": per, "basic_speed": basic_speed, "basic_move": basic_move,
             "basic_lift_lb": loaded["basic_lift_lb"], "encumbrance_level": loaded["encumbrance_level"],
             "encumbrance": loaded["encumbrance"], "move": loaded["move"], "dodge": loaded["dodge"],
-            "thrust": damage["thrust"], "swing": damage["swing"]}
+            "thrust": damage["thrust"], "swing": damage["swing"], "advice": " ".join(advice) or None}
 
 
 # Which calculator inputs a character fills: {calculator: {input: field or derived figure}}.
 # Situational inputs (a distance, a roll, a modifier, damage taken, being very tired) are not.
 FILLS = {
-    "gurps.encumbrance": {"st": "st", "basic_speed": "basic_speed", "basic_move": "basic_move", "load_lb": "load_lb"},
+    "gurps.encumbrance": {"st": "st", "basic_speed": "basic_speed", "basic_move": "basic_move", "load_lb": "load_lb",
+                          "lifting_st": "lifting_st", "dodge_bonus": "dodge_bonus"},
     "gurps.jump": {"basic_move": "basic_move"},
-    "gurps.lifting": {"st": "st"},
+    "gurps.lifting": {"st": "st", "lifting_st": "lifting_st"},
     "gurps.running": {"basic_move": "basic_move", "encumbrance_level": "encumbrance_level", "ht": "ht"},
     "gurps.swimming": {"basic_move": "basic_move", "swimming_skill": "swimming_skill",
                        "encumbrance_level": "encumbrance_level", "ht": "ht"},
@@ -150,7 +187,7 @@ FILLS = {
     "gurps.melee_attack": {"skill": "weapon_skill"},
     "gurps.range_modifier": {"skill": "ranged_skill"},
     "gurps.defense": {"basic_speed": "basic_speed", "encumbrance_level": "encumbrance_level",
-                      "weapon_skill": "weapon_skill", "shield_skill": "shield_skill"},
+                      "weapon_skill": "weapon_skill", "shield_skill": "shield_skill", "dodge_bonus": "dodge_bonus"},
     "gurps.damage": {"st": "st"},
     "gurps.injury": {"hp": "hp", "ht": "ht"},
     "gurps.recovery": {"hp": "hp", "ht": "ht"},
