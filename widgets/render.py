@@ -197,7 +197,9 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
         f"{_character_bar(page, calc)}"
         f'<fieldset class="rc-inputs" data-search-exclude="true">'
         f'<legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
-        f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
+        f'<section class="rc-results" data-search-exclude="true">'
+        # One sentence per settled result for screen readers (calculators.js), not every keystroke.
+        f'<p class="rc-visually-hidden" data-announce aria-live="polite" aria-atomic="true"></p>'
         # Whose figures the results are for (calculators.js keeps it true): on a GM screen's
         # tiles results of different characters stand side by side.
         f'<p class="rc-figures-for" data-figures-for>Default figures</p>'
@@ -298,7 +300,8 @@ def character_editor_html(page: PageFences, system: str) -> str:
         f'<div class="rc-roster" data-character-roster data-search-exclude="true"></div>'
         f'<fieldset class="rc-inputs" data-search-exclude="true"><legend class="rc-visually-hidden">Character</legend>'
         f'{name}{"".join(_field(form_id, spec) for spec in shown)}</fieldset>'
-        f'<section class="rc-results" aria-live="polite" data-search-exclude="true">'
+        f'<section class="rc-results" data-search-exclude="true">'
+        f'<p class="rc-visually-hidden" data-announce aria-live="polite" aria-atomic="true"></p>'
         f'<dl class="rc-outputs">{_outputs(sheet, answer)}</dl>'
         f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(page, answer)}</ol>'
         f"</details></section>"

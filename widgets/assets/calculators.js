@@ -484,11 +484,32 @@ function show(form, response, key) {
   showChipOdds(form, response); // the chips were synced with the inputs when these were sent
   shownFor.set(form, key);
   figuresFor(form, key);
+  announceLater(form);
   form.classList.remove("rc-stale");
   delete form.dataset.error;
   form.dataset.state = STATE.ready;
   setStatus(form, "Live: the result follows your inputs.");
   form.dispatchEvent(new CustomEvent("rc:result", { bubbles: true }));
+}
+
+// A screen reader hears a result once the reader stops typing: one sentence, the first two
+// results, after a pause (each keystroke's result would be read out otherwise).
+const ANNOUNCE_AFTER_MS = 900;
+/** @type {WeakMap<HTMLFormElement, number>} */
+const announceTimers = new WeakMap();
+
+/** @param {HTMLFormElement} form */
+function announceLater(form) {
+  clearTimeout(announceTimers.get(form));
+  announceTimers.set(form, setTimeout(() => {
+    const region = form.querySelector("[data-announce]");
+    if (!region || !form.isConnected) return;
+    const shown = [...form.querySelectorAll(".rc-output:not([hidden])")].slice(0, 2).map((row) =>
+      `${row.querySelector("dt")?.textContent ?? ""} ${row.querySelector("dd")?.textContent ?? ""}`.trim());
+    const title = form.querySelector(".rc-title strong")?.textContent ?? "";
+    const text = `${title}: ${shown.join(", ")}`;
+    if (region.textContent !== text) region.textContent = text;
+  }, ANNOUNCE_AFTER_MS));
 }
 
 /** Says whose figures the result is for: a character's or a party's (pickers.js marks the
