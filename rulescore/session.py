@@ -163,12 +163,12 @@ class Action(NamedTuple):
     do: str
     label: str
     help: str
-    fields: tuple[Input | Member, ...]
+    fields: tuple[Any, ...]  # Input, Member, or another spec with describe() (rulescore.fight: FoeList, Fighter)
     fixed: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "do": self.do, "label": self.label, "help": self.help, "fixed": dict(self.fixed),
-                "fields": [field.describe() if isinstance(field, Member) else {**field.describe(), "who": None}
+                "fields": [{**field.describe(), "who": None} if isinstance(field, Input) else field.describe()
                            for field in self.fields]}
 
 
@@ -202,13 +202,13 @@ def note(state: State, at: str, text: str, rule: str | None, gm_text: str | None
 def _rules(system: str) -> Any:
     """The rules module of a system (imported here: each imports this module's helpers)."""
     if system == "bfrpg":
-        from .bfrpg import session as bfrpg_rules
+        from .bfrpg import fight as bfrpg_rules  # the session's rules, and its fights
         return bfrpg_rules
     if system == "gurps":
-        from .gurps import session as gurps_rules
+        from .gurps import fight as gurps_rules
         return gurps_rules
     if system == "shell":
-        from .shell import session as shell_rules
+        from .shell import fight as shell_rules
         return shell_rules
     raise unknown_name("system", system, SYSTEMS)
 

@@ -616,27 +616,51 @@ NEEDS_MORE_THAN_DEFAULTS = {
 }
 
 
-def party_value(field, party):
-    return {"one": party[0]["id"], "many": [party[0]["id"]]}[field["who"]]
+# Fight actions are tried in a fight: the party against two goblins, the first in the order acting.
+FIGHT_ONLY = {"next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block"}
+NEEDS_MORE_IN_A_FIGHT = {
+    "fight": "foes",  # which foes is the GM's to say (tried outside a fight)
+    "maneuver": "maneuver",  # the maneuver is the player's choice
+    "join_fight": "foes",  # and so are the reinforcements
+    "join_fight_character": "who",  # the whole party is already fighting
+}
+DAMAGE_NEEDS = {"bfrpg": "hp", "gurps": "damage", "shell": "damage"}
 
 
-def from_defaults(entry, party):
+def fighting(system, party):
+    return session.apply(session.new(system, party), {"do": "fight", "foes": [{"name": "Goblin", "count": 2}]},
+                         roll=lambda count, sides: [2] * count)
+
+
+def state_for(system, entry, party):
+    return fighting(system, party) if entry["do"] in FIGHT_ONLY or entry["id"] == "damage_foe" \
+        else session.new(system, party)
+
+
+def party_value(field, party, state=None):
+    fight = (session.view(state)["fight"] if state else None) or {"current": "f1"}
+    return {"one": party[0]["id"], "many": [party[0]["id"]], "fighter": fight["current"], "foe": "f1"}[field["who"]]
+
+
+def from_defaults(entry, party, state=None):
     action = {"do": entry["do"], **entry["fixed"]}
     for field in entry["fields"]:
         if field["who"]:
-            action[field["name"]] = party_value(field, party)
+            action[field["name"]] = party_value(field, party, state)
         elif field["default"] is not None:
             action[field["name"]] = field["default"]
     return action
 
 
-def values_to_try(field, party):
+def values_to_try(field, party, state=None):
     """Values of the field's own kind, as a form would send them: each choice, or its default and
     its least and greatest values."""
     if field["who"]:
-        return [party_value(field, party)]
+        return [party_value(field, party, state)]
+    if field["kind"] == "foes":
+        return [[{"name": "Orc"}], [{"name": "Orc", "count": 3}]]
     if field["kind"] == "choice":
-        return field["choices"]
+        return field["choices"][:40]
     if field["kind"] == "bool":
         return [True, False]
     if field["kind"] == "text":
@@ -658,8 +682,12 @@ def test_actions_are_json_with_unique_snake_case_ids_and_fields_shaped_as_input_
             names = [field["name"] for field in entry["fields"]]
             assert len(set(names)) == len(names) and not set(names) & set(entry["fixed"])
             for field in entry["fields"]:
-                assert set(field) == DESCRIBED
-                assert field["who"] in (None, "one", "many")
+                if field["kind"] == "foes":  # a list of foes: each foe's own fields, shaped the same
+                    assert set(field) == DESCRIBED | {"fields"}
+                    assert all(set(inner) == DESCRIBED - {"who"} for inner in field["fields"])
+                else:
+                    assert set(field) == DESCRIBED
+                assert field["who"] in (None, "one", "many", "fighter", "foe")
                 if field["who"]:
                     assert field["kind"] == "choice" and field["choices"] == []
                 if field["default"] is not None and field["kind"] == "choice" and not field["who"]:
@@ -695,10 +723,11 @@ def test_the_fields_are_the_very_specs_the_handlers_read():
 @pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)
 def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_default(system, entry):
     party = TWO[system]
-    state = session.new(system, party)
-    action = from_defaults(entry, party)
+    state = state_for(system, entry, party)
+    action = from_defaults(entry, party, state)
     roll = dice(*[1] * 60)
-    expected = NEEDS_MORE_THAN_DEFAULTS.get((system, entry["id"]))
+    expected = NEEDS_MORE_THAN_DEFAULTS.get((system, entry["id"])) or NEEDS_MORE_IN_A_FIGHT.get(entry["id"]) or (
+        DAMAGE_NEEDS[system] if entry["id"] == "damage_foe" else None)
     if expected is None:
         after = session.apply(state, action, roll=roll)
         assert after["done"][-1]["action"] == action
@@ -710,21 +739,26 @@ def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_
 
 # With every field filled (a field with no default by its first value), an action applies but
 # for these, refused by the field named: a torch, the first light source, takes no candle height,
-# and a new SHELL session has no one stunned to recover.
-REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who"}
+# a new SHELL session has no one stunned to recover, Do Nothing (GURPS's first maneuver) takes no
+# target, and the whole party is already in the fight.
+REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", ("gurps", "maneuver"): "target",
+                  **{(system, "join_fight_character"): "who" for system in SYSTEMS}}
+# Fields whose value may be refused because of another field's value.
+DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("gurps", "maneuver", "margin"),
+           *((system, "join_fight_character", "who") for system in SYSTEMS)}
 
 
 @pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)
 def test_every_field_is_a_key_its_handler_takes_of_the_kind_described(system, entry):
     party = TWO[system]
-    state = session.new(system, party)
-    filled = from_defaults(entry, party)
+    state = state_for(system, entry, party)
+    filled = from_defaults(entry, party, state)
     for field in entry["fields"]:
-        filled.setdefault(field["name"], values_to_try(field, party)[0])
+        filled.setdefault(field["name"], values_to_try(field, party, state)[0])
 
     def refusal(action):
         try:
-            session.apply(state, action, roll=dice(*[1] * 60))
+            session.apply(state, action, roll=dice(*[1] * 200))
         except RulesInputError as error:
             return error
         return None
@@ -735,7 +769,7 @@ def test_every_field_is_a_key_its_handler_takes_of_the_kind_described(system, en
     stranger = refusal({**filled, "not_a_key": 1})
     assert stranger is not None and stranger.field == "not_a_key" and "is not part of" in stranger.message
     for field in entry["fields"]:
-        for value in values_to_try(field, party):
+        for value in values_to_try(field, party, state):
             alone = {"do": entry["do"], **entry["fixed"], field["name"]: value}
             for action in (alone, {**filled, field["name"]: value}):
                 error = refusal(action)
@@ -743,5 +777,5 @@ def test_every_field_is_a_key_its_handler_takes_of_the_kind_described(system, en
                 # A value of the kind described is read, and refused only for the reasons above.
                 assert not (error and error.field == field["name"]) or (
                     (system, entry["id"], field["name"]) == ("bfrpg", "light", "height_in")
-                    and action.get("source") != "candle") or (system, entry["id"]) == ("shell", "recover"), \
-                    f"{field['name']}={value!r}: {error}"
+                    and action.get("source") != "candle") or (system, entry["id"]) == ("shell", "recover") or (
+                    (system, entry["id"], field["name"]) in DEPENDS), f"{field['name']}={value!r}: {error}"
