@@ -132,14 +132,15 @@ class GurpsFight(Fight):
         for value in sorted(set(dx.values()), reverse=True):
             group = [who for who in tied if dx[who] == value]
             rolls: dict[str, list[int]] = {who: [] for who in group}
-            still = group
+            # foes alone tied on DX too: the GM's order, as listed
+            still = group if any(fight["combatants"][who]["side"] == "party" for who in group) else []
             for _ in range(3):
                 if len(still) < 2:
                     break
                 for who in still:
                     rolls[who].append(dice.one(6))
                 still = [who for who in still if any(rolls[other] == rolls[who] for other in group if other != who)]
-            if len(group) > 1:
+            if any(rolls.values()):
                 note(state, self.at(state), f"Tied on Basic Speed and DX {value}: "
                      + ", ".join(f"{self.name(state, who)} rolls {'-'.join(map(str, rolls[who]))}" for who in group)
                      + "; higher first.", PAGE + "#who-goes-first")
@@ -268,8 +269,8 @@ class GurpsFight(Fight):
         if side != "none":
             fight["surprised"] = {who: 1 for who, one in fight["combatants"].items() if one["side"] == side}
             for who in fight["surprised"]:
-                fight["effects"].append(effect(who, "Surprised", "must Do Nothing",
-                                               ends_at_turn(fight, who, "turn_end"), PAGE + "#do-nothing"))
+                fight["effects"].append(effect(who, "Surprised", "must Do Nothing",  # on their first turn
+                                               {"at": "turn_end", "who": who, "round": 1}, PAGE + "#do-nothing"))
             note(state, self.at(state), f"The {'party is' if side == 'party' else 'foes are'} surprised: Do Nothing on "
                                         f"the first turn.", PAGE + "#do-nothing")
 
