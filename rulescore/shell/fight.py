@@ -100,8 +100,9 @@ class ShellFight(Fight):
         for _ in range(3):
             rating = {who: self.rating(state, who) for who in ids}
             mine = {who: rolls.get(who, []) for who in ids}
-            tied = [who for who in ids if any(other != who and rating[other] == rating[who] and (
-                mine[other] == mine[who] or len(mine[who]) < len(mine[other])) for other in ids)]
+            # tied: the same rating, and rolls so far that are the other's, or the start of them
+            tied = [who for who in ids if any(other != who and rating[other] == rating[who]
+                                              and mine[other][:len(mine[who])] == mine[who] for other in ids)]
             if not tied:
                 return
             for who in tied:
