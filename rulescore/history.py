@@ -25,7 +25,8 @@ never letting go of one written after the base. So a state holds at most about
 and ``LOG_KEPT`` entries plus the log of the actions undo can reach, whatever the session's
 length.
 
->>> state = {"clock": {"turns": 3}, "log": [{"text": "a"}], "done": [], "undone": [],
+>>> state = {"format": "rules-at-the-table/session", "version": 2, "system": "gurps", "clock": {"turns": 3},
+...          "log": [{"text": "a"}], "done": [], "undone": [],
 ...          "history": {"done_before": 0, "log_before": 0, "checkpoints": []}}
 >>> work = fork(state)
 >>> work["clock"]["turns"] += 1; work["log"].append({"text": "b"})

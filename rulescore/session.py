@@ -249,8 +249,10 @@ def actions(system: Any) -> list[dict[str, Any]]:
     Input.describe()'s shape with one more key, ``who``: None, or "one" or "many" for a field
     naming party members (a choice with no choices: the page offers the party).
 
-    >>> [entry["id"] for entry in actions("gurps")]
+    >>> [entry["id"] for entry in actions("gurps")][:5]
     ['advance_turns', 'damage', 'fatigue', 'rest', 'day']
+    >>> [entry["id"] for entry in actions("gurps")][5:]  # fights (rulescore/fight.py)
+    ['fight', 'next_turn', 'maneuver', 'damage_foe', 'join_fight', 'join_fight_character', 'leave_fight', 'end_fight']
     >>> light = next(entry for entry in actions("bfrpg") if entry["id"] == "light")
     >>> light["do"], [(field["name"], field["kind"], field["who"]) for field in light["fields"]]
     ('light', [('source', 'choice', None), ('height_in', 'number', None), ('by', 'choice', 'one')])

@@ -135,3 +135,37 @@ def test_in_a_round_nobody_acts_twice_and_everyone_able_acts_once(drawn):
         # took their turn in the round just ended
         able = {c["id"] for c in fight["combatants"] if not c["out"]}
         assert able <= set(acted), (able, acted)
+
+
+def test_every_rule_a_fight_names_is_a_heading_of_the_site():
+    from tests.test_session import _anchors
+
+    script = {"gurps": [{"do": "maneuver", "maneuver": "aim"}, {"do": "damage", "target": 0, "damage": 9},
+                        {"do": "next_turn"}, {"do": "maneuver", "maneuver": "all_out_attack"},
+                        {"do": "damage", "target": 2, "damage": 30}, {"do": "next_turn"}, {"do": "next_turn"},
+                        {"do": "maneuver", "maneuver": "concentrate"}, {"do": "damage", "target": 1, "damage": 5}],
+              "bfrpg": [{"do": "damage", "target": 2, "hp": 30}, {"do": "damage", "target": 3, "hp": 30},
+                        {"do": "next_turn"}, {"do": "next_turn"}, {"do": "next_turn"}, {"do": "next_turn"},
+                        {"do": "damage", "target": 0, "hp": 40}],
+              "shell": [{"do": "maneuver", "maneuver": "guard"}, {"do": "block", "target": 1},
+                        {"do": "damage", "target": 2, "damage": 6, "location": "arm"}, {"do": "next_turn"},
+                        {"do": "maneuver", "maneuver": "move"}, {"do": "next_turn"}]}
+    for system, steps in script.items():
+        state = session.apply(session.new(system, PARTIES[system]), {"do": "fight", "foes": FOES[system]},
+                              roll=lambda count, sides: [1] * count)
+        named = set()
+        for step in steps:
+            fight = session.view(state, gm=True)["fight"]
+            action = {key: value for key, value in step.items() if key != "target"}
+            if "target" in step:
+                action["who"] = fight["order"][step["target"] % len(fight["order"])]
+            elif step["do"] == "maneuver":
+                action["who"] = fight["current"]
+            state = session.apply(state, action, roll=lambda count, sides: [1] * count)
+            named |= {e["rule"] for c in session.view(state, gm=True)["fight"]["combatants"] for e in c["effects"]}
+        state = session.apply(state, {"do": "end_fight"})
+        named |= {entry["rule"] for entry in session.view(state, gm=True)["log"] if entry["rule"]}
+        assert len(named) >= 5, named
+        for rule in named:
+            page, _, anchor = rule.partition("#")
+            assert not anchor and _anchors(page) or anchor in _anchors(page), f"{rule}: no such heading"

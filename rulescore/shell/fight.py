@@ -7,7 +7,7 @@ Initiative rating = AG − 2 × EL, higher first, every round. Orla (AG 12, EL 1
 wolf (AG 14, EL 0: 14):
 
 >>> from rulescore import session
->>> party = [{"id": "o", "name": "Orla", "system": "shell", "fields": {"ag": 12, "load_lb": 60}}]
+>>> party = [{"id": "o", "name": "Orla", "system": "shell", "fields": {"ag": 12, "load_lb": 30}}]
 >>> state = session.apply(session.new("shell", party), {"do": "fight", "foes": [{"name": "Wolf", "ag": 14}]})
 >>> fight = session.view(state)["fight"]
 >>> fight["order"], [c["initiative"] for c in fight["combatants"]]
