@@ -15,6 +15,9 @@ its baseline alternated so that machine drift cancels:
 6. the Characters page with 200 characters and 20 sessions of 1,000 actions kept, against an
    empty device: navigation -> roster shown, and -> a save done (bench/kept.py).
 
+Before all that, the session engine's apply and undo at 600 and 2,000 actions against the
+version-1 way (bench/session.py, also ``./run bench session`` alone).
+
 Prints a table and writes bench/results.json. Figures only: nothing here passes or fails.
 """
 
@@ -180,6 +183,8 @@ def main(argv=None) -> int:
                         "(time and bytes) is measured in the same run, alternated with ours")
     args = parser.parse_args(argv)
 
+    from bench.session import run as session_speed  # CPython only: before the browser starts
+    session_rows = session_speed()
     scratch = Path(tempfile.mkdtemp(prefix="rules-bench-"))
     site = scratch / "site"
     site.mkdir()
@@ -190,7 +195,7 @@ def main(argv=None) -> int:
     bare = ours  # the same origin: the same HTTP cache and service worker as our pages
     before_server, before = serve_in_thread(args.before_site) if args.before_site else (None, None)
     executable = os.environ.get("RULES_CHROMIUM") or shutil.which("chromium")
-    results: dict = {"build_seconds": build_seconds, "rounds": args.rounds}
+    results: dict = {"build_seconds": build_seconds, "rounds": args.rounds, "session": session_rows}
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)

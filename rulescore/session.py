@@ -8,8 +8,21 @@ forth. This module only dispatches and keeps the undo log; the rules are in
 ``rulescore/shell/session.py``.
 
 The state is event-sourced: it keeps the party, every action applied with the dice it
-used, and the state those actions led to. Undo rebuilds the state from the party by
-replaying every action but the last with the same dice, so nothing is ever rolled twice.
+used, and the state those actions led to. Undo rebuilds the state before the last action by
+replaying actions with the same dice, so nothing is ever rolled twice; fights (``{"do":
+"fight"}``, ``next_turn``, ``maneuver``...) are part of the same log, in each system's
+``fight.py`` (``rulescore/fight.py`` holds what the three share).
+
+How long sessions stay fast and small (format version 2; :mod:`rulescore.history`): ``apply``
+copies only the rules' part of the state (the clock, the characters, the fight: its size does
+not grow with the session) and shares the log and the list of actions done with the state it
+was given, appending to copies of those lists, never to the originals. Every
+``CHECKPOINT_EVERY`` actions the rules' part is kept as a checkpoint, and undo replays only
+the actions since the last one. The state stays bounded: undo reaches back ``UNDO_DEPTH``
+actions at least (older actions and checkpoints are let go, a checkpoint becoming the new
+base) and the log keeps its last ``LOG_KEPT`` entries (``view`` says how many earlier ones
+were let go). A version-1 session saved before this is migrated on first use by replaying
+its actions once.
 
 ``roll(count, sides)`` returns a list of die faces; it defaults to a real random roll, and
 tests or players with physical dice pass their own. A torch whose 1d4 comes up 3 burns
@@ -30,17 +43,17 @@ rulescore.core.RulesInputError: Turns: received -1 (int); enter a whole number f
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from . import history
 from .characters import SYSTEMS, derive
 from .core import Input, RulesInputError, unknown_name
 from .dice import real_roll
 
 FORMAT = "rules-at-the-table/session"
-VERSION = 1
+VERSION = 2
 
 Roll = Callable[[int, int], Sequence[int]]
 State = dict[str, Any]
@@ -150,12 +163,12 @@ class Action(NamedTuple):
     do: str
     label: str
     help: str
-    fields: tuple[Input | Member, ...]
+    fields: tuple[Any, ...]  # Input, Member, or another spec with describe() (rulescore.fight: FoeList, Fighter)
     fixed: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "do": self.do, "label": self.label, "help": self.help, "fixed": dict(self.fixed),
-                "fields": [field.describe() if isinstance(field, Member) else {**field.describe(), "who": None}
+                "fields": [{**field.describe(), "who": None} if isinstance(field, Input) else field.describe()
                            for field in self.fields]}
 
 
@@ -189,13 +202,13 @@ def note(state: State, at: str, text: str, rule: str | None, gm_text: str | None
 def _rules(system: str) -> Any:
     """The rules module of a system (imported here: each imports this module's helpers)."""
     if system == "bfrpg":
-        from .bfrpg import session as bfrpg_rules
+        from .bfrpg import fight as bfrpg_rules  # the session's rules, and its fights
         return bfrpg_rules
     if system == "gurps":
-        from .gurps import session as gurps_rules
+        from .gurps import fight as gurps_rules
         return gurps_rules
     if system == "shell":
-        from .shell import session as shell_rules
+        from .shell import fight as shell_rules
         return shell_rules
     raise unknown_name("system", system, SYSTEMS)
 
@@ -236,8 +249,10 @@ def actions(system: Any) -> list[dict[str, Any]]:
     Input.describe()'s shape with one more key, ``who``: None, or "one" or "many" for a field
     naming party members (a choice with no choices: the page offers the party).
 
-    >>> [entry["id"] for entry in actions("gurps")]
+    >>> [entry["id"] for entry in actions("gurps")][:5]
     ['advance_turns', 'damage', 'fatigue', 'rest', 'day']
+    >>> [entry["id"] for entry in actions("gurps")][5:]  # fights (rulescore/fight.py)
+    ['fight', 'next_turn', 'maneuver', 'damage_foe', 'join_fight', 'join_fight_character', 'leave_fight', 'end_fight']
     >>> light = next(entry for entry in actions("bfrpg") if entry["id"] == "light")
     >>> light["do"], [(field["name"], field["kind"], field["who"]) for field in light["fields"]]
     ('light', [('source', 'choice', None), ('height_in', 'number', None), ('by', 'choice', 'one')])
@@ -261,12 +276,36 @@ def new(system: Any, party: Any) -> State:
     state: State = {"format": FORMAT, "version": VERSION, "system": system, "party": members_, "sheets": sheets,
                     "log": [], "done": [], "undone": []}
     state.update(rules.start(members_, sheets))
+    history.start(state)
     return state
 
 
-def _check(state: Any) -> None:
-    if not isinstance(state, Mapping) or state.get("format") != FORMAT or state.get("version") != VERSION:
+def _current(state: Any) -> State:
+    """``state`` if it is a session of this version; a session of an earlier version migrated to
+    this one (the argument left as it was); otherwise an error."""
+    if not isinstance(state, Mapping) or state.get("format") != FORMAT or state.get("system") not in SYSTEMS:
         raise RulesInputError("state", f"state: received {state!r:.40}; give a session made by new() and apply().")
+    version = state.get("version")
+    if version == VERSION:
+        return dict(state)
+    if version == 1:
+        return migrate(state)
+    raise RulesInputError("state", f"state: a session of format version {version!r:.10}; this site reads versions 1 "
+                                   f"to {VERSION} (a newer site made it?).")
+
+
+def migrate(state: Any) -> State:
+    """A version-1 session (every action kept, undo replaying them all) as a version-2 one: its
+    actions replayed once from its party, with the same dice, taking checkpoints on the way."""
+    if not isinstance(state, Mapping) or state.get("version") != 1 or not isinstance(state.get("done"), list):
+        raise RulesInputError("state", f"state: received {state!r:.40}; give a version-1 session to migrate.")
+    work = new(state["system"], state["party"])
+    for event in state["done"]:
+        work = history.fork(work)
+        _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+        history.after_action(work)
+    work["undone"] = json.loads(json.dumps(state["undone"]))
+    return work
 
 
 def _apply_into(work: State, action: Any, dice: Dice) -> None:
@@ -289,38 +328,37 @@ def _apply_into(work: State, action: Any, dice: Dice) -> None:
 def apply(state: State, action: Any, roll: Roll | None = None) -> State:
     """The session after ``action``; ``state`` itself is left as it was. A bad action raises
     RulesInputError naming the field at fault."""
-    _check(state)
-    work = copy.deepcopy(state)
+    work = history.fork(_current(state))
     _apply_into(work, action, Dice(roll))
     work["undone"] = []
-    return work
-
-
-def _replay(state: State, events: Sequence[Mapping[str, Any]]) -> State:
-    work = new(state["system"], state["party"])
-    for event in events:
-        _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+    history.after_action(work)
     return work
 
 
 def undo(state: State) -> State:
     """The session before its last action (that action can be redone)."""
-    _check(state)
+    state = _current(state)
     if not state["done"]:
-        raise RulesInputError("undo", "undo: nothing has been done yet in this session.")
-    work = _replay(state, state["done"][:-1])
-    work["undone"] = copy.deepcopy(state["undone"]) + [copy.deepcopy(state["done"][-1])]
+        raise RulesInputError("undo", "undo: nothing has been done yet in this session"
+                              + ("." if not state["history"]["done_before"] else
+                                 f" that undo can still reach (it reaches {history.UNDO_DEPTH} actions back)."))
+    work, replay = history.restore(state, history.actions_done(state) - 1,
+                                   lambda party: _party(state["system"], party)[1])
+    for event in replay:
+        _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+    work["undone"].append(state["done"][-1])
     return work
 
 
 def redo(state: State) -> State:
     """The session with its last undone action applied again, with the same dice."""
-    _check(state)
+    state = _current(state)
     if not state["undone"]:
         raise RulesInputError("redo", "redo: there is no undone action to do again.")
-    work = copy.deepcopy(state)
+    work = history.fork(state)
     event = work["undone"].pop()
     _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+    history.after_action(work)
     return work
 
 
@@ -329,7 +367,7 @@ def view(state: State, gm: bool = False) -> dict[str, Any]:
     "turns_left" for the GM only), each character's condition and the effects now in force,
     what is due next, and the log. The players' view never shows a rolled duration or a roll the
     GM makes in secret."""
-    _check(state)
+    state = _current(state)
     shown: dict[str, Any] = _rules(state["system"]).view(state, gm)
     log = []
     for entry in state["log"]:
@@ -337,5 +375,5 @@ def view(state: State, gm: bool = False) -> dict[str, Any]:
             continue
         log.append({"at": entry["at"], "text": entry.get("gm_text", entry["text"]) if gm else entry["text"],
                     "rule": entry["rule"]})
-    return {"system": state["system"], **shown, "log": log, "can_undo": bool(state["done"]),
-            "can_redo": bool(state["undone"])}
+    return {"system": state["system"], **shown, "log": log, "log_let_go": state["history"]["log_before"],
+            "can_undo": bool(state["done"]), "can_redo": bool(state["undone"])}

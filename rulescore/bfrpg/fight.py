@@ -1,0 +1,343 @@
+"""Basic Fantasy fights (docs: bfrpg/combat.md): surprise, initiative every round, morale and
+hit points, for foes typed in or picked from the rulebook's monsters (:mod:`.monsters`). The
+machinery is :mod:`rulescore.fight`; the party's hit points are the session's
+(:mod:`rulescore.bfrpg.session`).
+
+Each round every combatant rolls 1d6 plus their Dexterity bonus (a monster none unless given),
+higher first; equal numbers act at the same time. Three goblins rolling once as a group:
+
+>>> from rulescore import session
+>>> party = [{"id": "a", "name": "Ana", "system": "bfrpg", "fields": {"dexterity": 13}}]
+>>> faces = iter([2, 5,  6, 6,  4, 3])  # goblins' HP 1d8−1; surprise (party, foes); initiative
+>>> state = session.apply(session.new("bfrpg", party), {"do": "fight", "foes": [
+...     {"monster": "goblin", "count": 2}]}, roll=lambda n, s: [next(faces) for _ in range(n)])
+>>> fight = session.view(state, gm=True)["fight"]
+>>> fight["order"], [(c["name"], c["initiative"], c["hp"]) for c in fight["combatants"]]
+(['a', 'f1', 'f2'], [('Ana', 5, 8), ('Goblin 1', 3, 1), ('Goblin 2', 3, 4)])
+
+Our readings, where the rules leave a choice (also in the docs):
+
+- Surprise: one 1d6 for each side that may be surprised, the party's first; an elf is surprised
+  only on a roll one lower than the rest of the party. Surprised combatants keep their place in
+  the order but cannot move or attack in round 1.
+- Initiative ties: the party's rolls are asked for first, then the foes' in the order listed;
+  tied combatants act at the same time, shown party first. Someone killed by a combatant acting
+  on the same number still takes their turn that round.
+- Morale: checked for each group of foes listed together (one row of the form). "First meet
+  opposition" is read as the end of round 1; half strength as half the group's number out of
+  the fight (dead or gone) or, for a lone foe, half its hit points lost. A check comes at the
+  end of the turn in which it became due. A score of 12 never fails and is not rolled.
+- A monster's hit points are rolled per hit die when the form gives none ("1-1": 1d8 − 1, at
+  least 1); a latecomer rolls initiative as it joins and acts this round if its number has not
+  come yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Input, RulesInputError
+from ..fight import FOE_NAME, Fight, effect, looks
+from ..session import Dice, State, keys, note, sheet, take
+from . import session as rules
+from .monsters import MONSTERS, attack_bonus, hit_dice_roll
+from .time_scale import ROUNDS_PER_TURN
+
+PAGE = "bfrpg/combat/"
+MONSTER = Input("monster", "Monster", "choice", "", help="from the rulebook's list: fills in every figure below",
+                choices=(("", "none (type the figures)"), *((key, m.name) for key, m in MONSTERS.items())))
+HIT_DICE = Input("hit_dice", "Hit dice", "text", "1", max=8, help='"4" is 4d8, "3+2", "1-1", "1/2" (1d4) or "1hp"')
+FOE_FIELDS = (
+    MONSTER,
+    Input("hp", "Hit points", "int", 0, min=0, max=1000, help="0: rolled from the hit dice, for each foe"),
+    HIT_DICE,
+    Input("ac", "Armor Class", "int", 11, min=0, max=40),
+    Input("attack_bonus", "Attack bonus", "int", 0, min=-5, max=20, help="from the hit dice when left out"),
+    Input("dexterity_bonus", "Dexterity bonus", "int", 0, min=-3, max=3, help="added to initiative"),
+    Input("morale", "Morale", "int", 7, min=2, max=12, help="2d6 at or under it to fight on; 12 never fails"),
+    Input("group_initiative", "One initiative roll for the group", "bool", True),
+)
+SURPRISE = Input("surprise", "May be surprised", "choice", "both", help="1d6 for each side that may be: 1-2 surprised",
+                 choices=(("both", "both sides"), ("party", "the party"), ("foes", "the foes"), ("none", "neither")))
+AMBUSH = Input("ambush", "Lying in ambush", "choice", "none", help="the other side is surprised on 1-4",
+               choices=(("none", "neither side"), ("party", "the party"), ("foes", "the foes")))
+SUBDUE = Input("subdue", "Subduing damage", "bool", False, help="at 0 HP unconscious, not dead")
+
+
+class BfrpgFight(Fight):
+    rules = rules
+    foe_fields = FOE_FIELDS
+    fight_fields = (SURPRISE, AMBUSH)
+    page = PAGE
+
+    # ------------------------------------------------------------ foes
+    def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        monster = MONSTERS.get(take(row, MONSTER))
+        entry = {spec.name: take(row, spec) for spec in FOE_FIELDS if spec.name in row}
+        if monster:
+            given = {"hit_dice": monster.hit_dice or None, "ac": monster.ac, "morale": monster.morale,
+                     "attack_bonus": monster.given_attack_bonus}
+            entry = {**{key: value for key, value in given.items() if value is not None}, **entry}
+            entry.setdefault("name", monster.name)
+            entry.update(attacks=monster.attacks, movement=monster.movement, notes=monster.notes)
+        entry["name"] = take({"name": row.get("name", entry.get("name"))}, FOE_NAME).strip()
+        for spec in FOE_FIELDS:
+            entry.setdefault(spec.name, take({}, spec))
+        try:
+            hit_dice_roll(entry["hit_dice"])
+        except ValueError:
+            raise RulesInputError("hit_dice", f"Hit dice: received {entry['hit_dice']!r:.20}; give \"4\", \"3+2\", "
+                                              f"\"1-1\", \"1/2\" or \"1hp\".") from None
+        if "attack_bonus" not in row and not (monster and monster.given_attack_bonus is not None):
+            entry["attack_bonus"] = attack_bonus(entry["hit_dice"])
+        entry["count"] = take(row, Input("count", "How many", "int", 1, min=1, max=50))
+        return entry
+
+    def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
+        hp = entry["hp"]
+        if not hp:
+            count, sides, added = hit_dice_roll(entry["hit_dice"])
+            hp = max(sum(dice(count, sides)) + added, 1) if sides else added
+        return {"hp": hp, "max_hp": hp, "subdued": False, "ac": entry["ac"], "attack_bonus": entry["attack_bonus"],
+                "dexterity_bonus": entry["dexterity_bonus"], "morale": entry["morale"],
+                "group_initiative": entry["group_initiative"], "hit_dice": entry["hit_dice"],
+                **{key: entry[key] for key in ("attacks", "movement", "notes") if key in entry}}
+
+    def party_can_fight(self, state: State, who: str) -> bool:
+        hp: int = state["characters"][who]["hp"]
+        return hp > 0
+
+    # ------------------------------------------------------------ order
+    def _roll(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> None:
+        rolled: dict[str, int] = fight.setdefault("initiative", {})
+        shared: dict[str, int] = {}
+        words = []
+        for who in ids:
+            one = fight["combatants"][who]
+            group = one.get("group") if one.get("group_initiative") else None
+            if group in shared:
+                rolled[who] = shared[group]
+                continue
+            bonus = one["dexterity_bonus"] if one["side"] == "foes" else sheet(state, who)["dexterity_bonus"]
+            face = dice.one(6)
+            rolled[who] = face + bonus
+            if group:
+                shared[group] = rolled[who]
+            label = fight["groups"][group]["name"] if group and fight["groups"][group]["count"] > 1 else one["name"]
+            words.append(f"{label} {face}" + (f" {bonus:+d} = {rolled[who]}" if bonus else ""))
+        note(state, self.at(state), "Initiative (1d6 + Dexterity bonus): " + ", ".join(words) + ".",
+             PAGE + "#initiative")
+
+    def _rank(self, fight: dict[str, Any], listed: list[str], who: str) -> tuple[int, bool, int]:
+        """Higher numbers first; ties shown party first, then in the order listed."""
+        return -fight["initiative"][who], fight["combatants"][who]["side"] != "party", listed.index(who)
+
+    def _order(self, fight: dict[str, Any]) -> None:
+        listed = list(fight["combatants"])
+        fight["order"] = sorted(listed, key=lambda who: self._rank(fight, listed, who))
+
+    def begin(self, state: State, fight: dict[str, Any], action: dict[str, Any], dice: Dice) -> None:
+        self._surprise(state, fight, dice)
+        self._roll(state, fight, list(fight["combatants"]), dice)
+        self._order(fight)
+        for group, data in fight["groups"].items():
+            data.update(due=["first opposition"] if self._morale_of(fight, group) < 12 else [], checked=[],
+                        broken=False)
+
+    def _surprise(self, state: State, fight: dict[str, Any], dice: Dice) -> None:
+        options = fight["options"]
+        sides = ("party", "foes") if options["surprise"] == "both" else () if options["surprise"] == "none" \
+            else (options["surprise"],)
+        for side in sides:
+            ambushed = options["ambush"] not in ("none", side)
+            top = 4 if ambushed else 2
+            face = dice.one(6)
+            caught = []
+            for who, one in fight["combatants"].items():
+                if one["side"] != side:
+                    continue
+                elf = side == "party" and sheet(state, who).get("race") == "elf"
+                if face <= top - (1 if elf else 0):
+                    caught.append(who)
+                    fight["effects"].append(effect(who, "Surprised", "cannot move or attack this round; defends as "
+                                                                     "usual", {"at": "round_start", "round": 2},
+                                                   PAGE + "#surprise"))
+            elves = f", an elf 1-{top - 1}" if side == "party" else ""
+            who_side = "the party" if side == "party" else "the foes"
+            outcome = ", ".join(self.name(state, c) for c in caught) + " surprised." if caught else "not surprised."
+            note(state, self.at(state), f"Surprise, {who_side}: 1d6 = {face} (surprised on 1-{top}{elves}): {outcome}",
+                 PAGE + "#surprise")
+
+    def place(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> None:
+        """Latecomers roll at once; those whose number has not come yet act this round, the others
+        from the next (they stay out of this round's order)."""
+        self._roll(state, fight, ids, dice)
+        current = self.current(fight)
+        number = fight["initiative"][current] if current else None
+        done = fight["order"][:fight["turn"] + 1]
+        rest = fight["order"][fight["turn"] + 1:] + [who for who in ids
+                                                     if number is None or fight["initiative"][who] < number]
+        listed = list(fight["combatants"])
+        fight["order"] = done + sorted(rest, key=lambda who: self._rank(fight, listed, who))
+        for group in {fight["combatants"][who].get("group") for who in ids} - {None}:
+            fight["groups"][group].update(due=[], checked=[], broken=False)
+
+    def add_foes(self, state: State, fight: dict[str, Any], entries: list[dict[str, Any]], dice: Dice) -> list[str]:
+        added = super().add_foes(state, fight, entries, dice)
+        for data in fight["groups"].values():
+            data.setdefault("label", data["name"] if data["count"] == 1 else f"{data['name']} ×{data['count']}")
+        return added
+
+    def tick(self, state: State, fight: dict[str, Any]) -> None:
+        rules._pass_time(state, 1)
+
+    def new_round(self, state: State, fight: dict[str, Any], dice: Dice) -> None:
+        if fight["round"] == 2:
+            self._morale(state, fight, dice, "first opposition")
+        self._roll(state, fight, list(fight["combatants"]), dice)
+        self._order(fight)
+
+    # ------------------------------------------------------------ who can act
+    def out(self, state: State, fight: dict[str, Any], who: str) -> bool:
+        return self._hp(state, who) <= 0
+
+    def can_act(self, state: State, fight: dict[str, Any], who: str) -> bool:
+        if self._hp(state, who) > 0:
+            return True
+        fell = fight["combatants"][who].get("fell")  # [round, number acting]: fell to someone acting with them
+        return bool(fell == [fight["round"], fight["initiative"].get(who)])
+
+    def _hp(self, state: State, who: str) -> int:
+        one = state["fight"]["combatants"][who]
+        hp: int = one["hp"] if one["side"] == "foes" else state["characters"][who]["hp"]
+        return hp
+
+    def end_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
+        self._morale(state, fight, dice, "half strength")
+
+    # ------------------------------------------------------------ damage and morale
+    def foe_damage(self, state: State, fight: dict[str, Any], who: str, action: dict[str, Any], dice: Dice) -> None:
+        keys(action, ("who", "hp", "subdue"))
+        foe = fight["combatants"][who]
+        if foe["hp"] <= 0:
+            raise RulesInputError("who", f"Foe: {foe['name']} is already down.")
+        amount, subdue = take(action, rules.HP), take(action, SUBDUE)
+        foe["hp"] -= amount
+        foe["subdued"] = foe["subdued"] or subdue
+        down = foe["hp"] <= 0
+        note(state, self.at(state), f"{foe['name']} takes {amount} damage" + (
+            (": unconscious (subdued), waking with 1 HP in 1d4 turns." if foe["subdued"] else ": dead.") if down
+            else "."), PAGE + "#hit-points", gm_text=f"{foe['name']} takes {amount} damage: {foe['hp']} of "
+                                                    f"{foe['max_hp']} HP" + (", down." if down else "."))
+
+    def hurt_marker(self, state: State, who: str) -> Any:
+        return self._hp(state, who)
+
+    def after_damage(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
+        one = fight["combatants"][who]
+        current = self.current(fight)
+        if self._hp(state, who) <= 0 and "fell" not in one and current is not None:
+            one["fell"] = [fight["round"], fight["initiative"].get(current)]
+            if one["side"] == "party":
+                note(state, self.at(state), f"{one['name']} falls at {self._hp(state, who)} HP: dead (0 hit points "
+                                            f"or less).", PAGE + "#hit-points")
+        if one["side"] == "foes":
+            self._half_strength(fight, one["group"])
+
+    def _half_strength(self, fight: dict[str, Any], group: str) -> None:
+        data = fight["groups"][group]
+        members = [one for one in fight["combatants"].values() if one.get("group") == group]
+        standing = [one for one in members if one["hp"] > 0]
+        if data["count"] > 1:
+            half = 2 * len(standing) <= data["count"]
+        else:
+            half = not members or 2 * members[0]["hp"] <= members[0]["max_hp"]
+        if half and "half strength" not in data["checked"] + data["due"] and standing \
+                and self._morale_of(fight, group) < 12 and not data["broken"]:
+            data["due"].append("half strength")
+
+    def _morale_of(self, fight: dict[str, Any], group: str) -> int:
+        scores = [one["morale"] for one in fight["combatants"].values() if one.get("group") == group]
+        return scores[0] if scores else 12
+
+    def _morale(self, state: State, fight: dict[str, Any], dice: Dice, which: str) -> None:
+        for group, data in fight["groups"].items():
+            for why in [due for due in data.get("due", []) if due == which]:
+                data["due"].remove(why)
+                data["checked"].append(why)
+                standing = [who for who, one in fight["combatants"].items()
+                            if one.get("group") == group and one["hp"] > 0]
+                if data["broken"] or not standing:
+                    continue
+                score, roll = self._morale_of(fight, group), sum(dice(2, 6))
+                kept = roll <= score
+                note(state, self.at(state), f"Morale of {data['label']} ({why}): "
+                     + ("they fight on." if kept else "they lose their nerve and flee or surrender."),
+                     PAGE + "#morale", gm_text=f"Morale of {data['label']} ({why}): 2d6 = {roll} against "
+                                               f"{score}: " + ("they fight on." if kept else "broken."))
+                if not kept:
+                    data["broken"] = True
+                    for who in standing:
+                        fight["effects"].append(effect(who, "Broken", "flees or surrenders, as the GM decides",
+                                                       {"at": "round_start", "round": 10 ** 6}, PAGE + "#morale"))
+
+    def leave(self, state: State, action: dict[str, Any], dice: Dice) -> None:
+        fight = self.need_fight(state)
+        who = action.get("who")
+        one = fight["combatants"].get(who, {}) if isinstance(who, str) else {}
+        super().leave(state, action, dice)
+        if one.get("group"):
+            self._half_strength(fight, one["group"])
+
+    # ------------------------------------------------------------ the view
+    def conditions(self, state: State, fight: dict[str, Any], who: str) -> list[dict[str, Any]]:
+        one = fight["combatants"][who]
+        if self._hp(state, who) > 0:
+            return []
+        if one.get("subdued"):
+            return [{"name": "Unconscious", "text": "subdued: wakes with 1 HP in 1d4 turns", "ends": "on waking",
+                     "rule": PAGE + "#hit-points"}]
+        return [{"name": "Dead", "text": "0 hit points or less", "ends": "never", "rule": PAGE + "#hit-points"}]
+
+    def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
+        one = fight["combatants"][who]
+        number = fight["initiative"].get(who)
+        shown: dict[str, Any] = {"initiative": number, "together": [
+            other for other in fight["order"] if other != who and fight["initiative"].get(other) == number]}
+        if one["side"] == "party":
+            return {**shown, "hp": self._hp(state, who), "max_hp": sheet(state, who)["hp"]}
+        shown["looks"] = looks(one["hp"], one["max_hp"], one["hp"] <= 0 and not one["subdued"],
+                               one["hp"] <= 0 and one["subdued"])
+        if gm:
+            shown.update({key: one[key] for key in ("hp", "max_hp", "ac", "attack_bonus", "morale", "hit_dice")},
+                         **{key: one[key] for key in ("attacks", "movement", "notes") if key in one})
+        return shown
+
+    def due(self, state: State, fight: dict[str, Any], gm: bool) -> list[dict[str, Any]]:
+        if not gm:
+            return []
+        items = []
+        for data in fight["groups"].values():
+            for why in data.get("due", []):
+                when = "at the end of round 1" if why == "first opposition" else "at the end of this turn"
+                items.append({"who": None, "text": f"Morale check for {data['label']} ({why}) {when}.",
+                              "rule": PAGE + "#morale"})
+        return items
+
+
+FIGHT = BfrpgFight()
+ACTIONS = FIGHT.actions()
+FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)))
+assert ROUNDS_PER_TURN == 60  # a fight's rounds move the clock as "advance" rounds do
+
+
+def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
+    return FIGHT.wrap_start(party, sheets)
+
+
+def view(state: State, gm: bool) -> dict[str, Any]:
+    return FIGHT.wrap_view(state, gm)
+
+
+_at = rules._at

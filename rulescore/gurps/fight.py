@@ -1,0 +1,394 @@
+"""GURPS fights (docs: gurps/maneuvers.md, "Fights in the session"): the turn sequence,
+maneuvers and what they leave in force, and injury to foes, by the same rules as the party's
+(:mod:`rulescore.gurps.session`). The machinery is :mod:`rulescore.fight`.
+
+The order is set once, at the start: higher Basic Speed first. Foes tied on Speed keep the order
+the GM listed them in; where a character is among those tied, higher DX goes first, and those
+still tied roll 1d6 each, higher first (again while tied, three times at most, then the order
+listed). Kara (Speed 6, DX 12) and Bruno (Speed 6, DX 11) against two goblins at Speed 6:
+
+>>> from rulescore import session
+>>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {"dx": 12, "ht": 12}},
+...          {"id": "b", "name": "Bruno", "system": "gurps", "fields": {"dx": 11, "ht": 13}}]
+>>> state = session.apply(session.new("gurps", party), {"do": "fight", "foes": [
+...     {"name": "Goblin", "count": 2, "basic_speed": 6, "dx": 13}]})
+>>> session.view(state)["fight"]["order"]
+['f1', 'f2', 'k', 'b']
+
+Our readings, where the sources leave a choice (also in the docs):
+
+- A round is one second: the session clock moves one turn (a second) as each round ends.
+- The HT roll to stay conscious at 0 HP or less comes at the start of each of that combatant's
+  turns; the HT roll to recover from a stun at the end of each of their turns.
+- Shock applies to the victim's next turn and ends with it; hurt again before then, the shocks
+  add up, never past −4. Hurt on their own turn, it is their next turn that suffers it.
+- Maneuvers whose effect lasts "until your next turn" (All-Out Attack, All-Out Defense, Move and
+  Attack, Concentrate, Wait) end when that turn starts; bonuses for "your next turn" (Aim,
+  Evaluate, Feint) end when it ends. Aim and Evaluate count consecutive turns of the same
+  maneuver. An aiming fighter who is injured rolls Will at once; a concentrating one, Will − 3;
+  on a failure the aim or the concentration is lost.
+- A foe's own DR is used when the damage gives none; a DR given with the damage replaces it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..core import Input, RulesInputError, get_calculator
+from ..fight import Fight, Fighter, effect, ends_at_turn, looks
+from ..notation import signed
+from ..session import Dice, State, keys, note, sheet, take
+from . import session as rules
+from .common import succeeds
+from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, reeling
+
+PAGE = "gurps/maneuvers/"
+FIGHTS = PAGE + "#fights-in-the-session"
+INJURY = rules.INJURY
+
+FOE_FIELDS = (
+    Input("hp", "HP", "int", 10, min=1, max=500),
+    Input("ht", "HT", "int", 10, min=1, max=30),
+    Input("basic_speed", "Basic Speed", "number", 5, min=0, max=30, step=Fraction(1, 4)),
+    Input("dx", "DX", "int", 10, min=1, max=30, help="breaks ties on Basic Speed where a character is tied too"),
+    Input("dodge", "Dodge", "int", 0, min=0, max=30, help="0: Basic Speed + 3, fractions dropped"),
+    Input("dr", "DR", "int", 0, min=0, max=100),
+    Input("will", "Will", "int", 10, min=1, max=30, help="for Aim and Concentrate when hurt"),
+)
+
+OPTIONS = {"all_out_attack": ("determined", "double", "feint", "strong", "ranged_determined", "suppression"),
+           "all_out_defense": ("increased_dodge", "increased_parry", "increased_block", "double_defense")}
+MANEUVERS = (("do_nothing", "Do Nothing"), ("move", "Move"), ("change_posture", "Change Posture"),
+             ("aim", "Aim"), ("evaluate", "Evaluate"), ("attack", "Attack"), ("feint", "Feint"),
+             ("all_out_attack", "All-Out Attack"), ("all_out_defense", "All-Out Defense"),
+             ("move_and_attack", "Move and Attack"), ("concentrate", "Concentrate"), ("ready", "Ready"),
+             ("wait", "Wait"))
+MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
+OPTION = Input("option", "Option", "choice", "", help="All-Out Attack or All-Out Defense: which (the first if none)",
+               choices=(("", "the first"), *((option, option.replace("_", " ")) for options in OPTIONS.values()
+                                              for option in options)))
+TARGET = Fighter("target", "Target", help="Aim, Evaluate, Feint: the foe in view (optional)")
+MARGIN = Input("margin", "Feint won by", "int", 0, min=0, max=20, help="the margin of the Feint's Quick Contest")
+SURPRISED = Input("surprised", "Surprised", "choice", "none", help="a surprised side must Do Nothing on its first turn",
+                  choices=(("none", "nobody"), ("party", "the party"), ("foes", "the foes")))
+AOA_TEXT = {"determined": "+4 to hit in melee", "double": "two attacks on the same foe",
+            "feint": "a Feint, then an attack on the same foe", "strong": "+2 damage, or +1 a die if better",
+            "ranged_determined": "+1 to hit with a ranged weapon", "suppression": "suppression fire (RoF 5+)"}
+AOD_TEXT = {"increased_dodge": "+2 to Dodge", "increased_parry": "+2 to Parry", "increased_block": "+2 to Block",
+            "double_defense": "a second, different defence against an attack the first failed against"}
+
+
+def _number(value: Any) -> Any:
+    return int(value) if Fraction(value).denominator == 1 else float(value)
+
+
+class GurpsFight(Fight):
+    rules = rules
+    foe_fields = FOE_FIELDS
+    maneuver_fields = (MANEUVER, OPTION, TARGET, MARGIN)
+    fight_fields = (SURPRISED,)
+    page = FIGHTS
+
+    # ------------------------------------------------------------ who is who
+    def figures(self, state: State, who: str) -> dict[str, Any]:
+        """HP, HT, Speed, DX, Will of anyone in the fight, and their wounds (a dict to change)."""
+        one: dict[str, Any] = state["fight"]["combatants"][who]
+        if one["side"] == "foes":
+            return one
+        figures = sheet(state, who)
+        return {**state["characters"][who], "hp": figures["hp"], "ht": figures["ht"], "dx": figures["dx"],
+                "basic_speed": figures["basic_speed"], "will": figures["will"]}
+
+    def wounds(self, state: State, who: str) -> dict[str, Any]:
+        one = state["fight"]["combatants"][who]
+        wounds: dict[str, Any] = one if one["side"] == "foes" else state["characters"][who]
+        return wounds
+
+    def party_can_fight(self, state: State, who: str) -> bool:
+        return not state["characters"][who]["dead"]
+
+    def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
+        speed = entry["basic_speed"]
+        return {"hp": entry["hp"], "ht": entry["ht"], "basic_speed": _number(speed), "dx": entry["dx"],
+                "dodge": entry["dodge"] or int(speed) + 3, "dr": entry["dr"], "will": entry["will"],
+                "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
+
+    # ------------------------------------------------------------ the order
+    def _sorted(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> list[str]:
+        """``ids`` in turn order: Speed, then (characters among the tied) DX, then a roll-off."""
+        speed = {who: self.figures(state, who)["basic_speed"] for who in ids}
+        ordered: list[str] = []
+        for value in sorted(set(speed.values()), reverse=True):
+            tied = [who for who in ids if speed[who] == value]
+            if len(tied) > 1 and any(fight["combatants"][who]["side"] == "party" for who in tied):
+                tied = self._dx_then_roll(state, fight, tied, dice)
+            ordered += tied
+        return ordered
+
+    def _dx_then_roll(self, state: State, fight: dict[str, Any], tied: list[str], dice: Dice) -> list[str]:
+        dx = {who: self.figures(state, who)["dx"] for who in tied}
+        result: list[str] = []
+        for value in sorted(set(dx.values()), reverse=True):
+            group = [who for who in tied if dx[who] == value]
+            rolls: dict[str, list[int]] = {who: [] for who in group}
+            # foes alone tied on DX too: the GM's order, as listed
+            still = group if any(fight["combatants"][who]["side"] == "party" for who in group) else []
+            for _ in range(3):
+                if len(still) < 2:
+                    break
+                for who in still:
+                    rolls[who].append(dice.one(6))
+                still = [who for who in still if any(rolls[other] == rolls[who] for other in group if other != who)]
+            if any(rolls.values()):
+                note(state, self.at(state), f"Tied on Basic Speed and DX {value}: "
+                     + ", ".join(f"{self.name(state, who)} rolls {'-'.join(map(str, rolls[who]))}" for who in group)
+                     + "; higher first.", PAGE + "#who-goes-first")
+            result += sorted(group, key=lambda who: [-face for face in rolls[who]])
+        return result
+
+    def place(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> None:
+        """A latecomer goes after everyone already in the order with the same Speed (and DX)."""
+        for who in ids:
+            mine = self.figures(state, who)
+            key = (mine["basic_speed"], mine["dx"])
+            index = next((number for number, other in enumerate(fight["order"])
+                          if (self.figures(state, other)["basic_speed"], self.figures(state, other)["dx"]) < key),
+                         len(fight["order"]))
+            fight["order"].insert(index, who)
+            if index <= fight["turn"]:
+                fight["turn"] += 1
+
+    def tick(self, state: State, fight: dict[str, Any]) -> None:
+        state["clock"]["turns"] += 1  # a round is one second
+
+    # ------------------------------------------------------------ turns
+    def out(self, state: State, fight: dict[str, Any], who: str) -> bool:
+        wounds = self.wounds(state, who)
+        return bool(wounds["dead"] or not wounds["conscious"])
+
+    def can_act(self, state: State, fight: dict[str, Any], who: str) -> bool:
+        return not self.out(state, fight, who)
+
+    def _ht(self, dice: Dice, target: int) -> tuple[int, bool]:
+        roll = sum(dice(3, 6))
+        return roll, succeeds(roll, target)
+
+    def start_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
+        figures, wounds, name = self.figures(state, who), self.wounds(state, who), self.name(state, who)
+        if figures["hp"] - wounds["hp_lost"] <= 0:
+            roll, ok = self._ht(dice, figures["ht"])
+            rule = INJURY + "#0-hp-or-less-staying-conscious"
+            if ok:
+                note(state, self.at(state), f"{name} is at 0 HP or less: HT {figures['ht']} rolled {roll}, stays "
+                                            f"conscious this turn.", rule)
+            else:
+                wounds.update(conscious=False, stunned=False)
+                if wounds is state["characters"].get(who):
+                    wounds.update(down_at=state["clock"]["turns"], wake_rolls=0)
+                note(state, self.at(state), f"{name} is at 0 HP or less: HT {figures['ht']} rolled {roll}, falls "
+                                            f"unconscious.", rule)
+        if wounds["stunned"] and wounds["conscious"]:
+            note(state, self.at(state), f"{name} is stunned: Do Nothing this turn, −4 to active defences.",
+                 INJURY + "#stunning")
+
+    def end_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
+        wounds, figures, name = self.wounds(state, who), self.figures(state, who), self.name(state, who)
+        if wounds["stunned"] and wounds["conscious"] and not wounds["dead"]:
+            roll, ok = self._ht(dice, figures["ht"])
+            wounds["stunned"] = not ok
+            note(state, self.at(state), f"End of {name}'s turn: HT {figures['ht']} to recover from the stun rolled "
+                                        f"{roll}, " + ("recovered." if ok else "still stunned."), INJURY + "#stunning")
+        if any(e["who"] == who and e["name"] == "Shock" and e["ends"]["round"] <= fight["round"]
+               for e in fight["effects"]):
+            wounds["shock"] = 0
+
+    # ------------------------------------------------------------ damage
+    def foe_damage(self, state: State, fight: dict[str, Any], who: str, action: dict[str, Any], dice: Dice) -> None:
+        """The party's damage rules (gurps.session.damage) with the foe's figures."""
+        keys(action, ("who", "damage", "dr", "type", "torso"))
+        foe, name = fight["combatants"][who], fight["combatants"][who]["name"]
+        if foe["dead"]:
+            raise RulesInputError("who", f"Foe: {name} is dead.")
+        hp, ht = foe["hp"], foe["ht"]
+        before = hp - foe["hp_lost"]
+        dr = take(action, rules.DR) if "dr" in action else foe["dr"]
+        hit = get_calculator("gurps.injury").run({"damage": take(action, rules.DAMAGE), "dr": dr,
+                                                  "damage_type": take(action, rules.DAMAGE_TYPE), "hp": hp,
+                                                  "hp_lost_before": foe["hp_lost"], "ht": ht,
+                                                  "torso": take(action, rules.TORSO)})
+        foe["hp_lost"] += hit["injury"]
+        after = hp - foe["hp_lost"]
+        foe["shock"] = max(foe["shock"] + hit["shock"], -SHOCK_CAP)
+        at = self.at(state)
+        note(state, at, f"{name} takes {hit['penetrating']} penetrating damage: {hit['injury']} HP of injury.",
+             INJURY + "#general-damage", gm_text=f"{name} takes {hit['penetrating']} penetrating damage (DR {dr}): "
+                                                  f"{hit['injury']} HP of injury, {before} → {after} of {hp} HP.")
+        if after <= -DEAD_MULTIPLE * hp:
+            foe.update(dead=True, conscious=False, stunned=False)
+            note(state, at, f"{name} dies.", INJURY + "#1-hp-and-below-death-checks")
+            return
+        for k in death_checks_crossed(before, after, hp):
+            roll, ok = self._ht(dice, ht)
+            note(state, at, f"{name} reaches −{k} × HP: HT {ht} to survive rolled {roll}, "
+                 + ("survives." if ok else "dies."), INJURY + "#1-hp-and-below-death-checks")
+            if not ok:
+                foe.update(dead=True, conscious=False, stunned=False)
+                return
+        if hit["major_wound"] and hit["knockdown_roll"] is not None and foe["conscious"]:
+            roll, ok = self._ht(dice, ht)
+            outcome = "no further effect" if ok else "knocked out" if roll - ht >= 5 else "stunned"
+            foe.update(conscious=ok or roll - ht < 5, stunned=not ok and roll - ht < 5)
+            note(state, at, f"Major wound to the torso: {name} rolls HT {ht}: {roll}, {outcome}.",
+                 INJURY + "#major-wounds")
+
+    def after_damage(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
+        wounds, name = self.wounds(state, who), self.name(state, who)
+        fight["effects"] = [e for e in fight["effects"] if not (e["who"] == who and e["name"] == "Shock")]
+        if wounds["shock"]:
+            fight["effects"].append(effect(who, "Shock", f"{signed(wounds['shock'])} to DX, IQ and skills based on "
+                                                         f"them", ends_at_turn(fight, who, "turn_end"),
+                                           INJURY + "#shock"))
+        for kept in [e for e in fight["effects"] if e["who"] == who and e["name"] in ("Aim", "Concentrate")]:
+            will = self.figures(state, who)["will"] - (3 if kept["name"] == "Concentrate" else 0)
+            roll = sum(dice(3, 6))
+            ok = succeeds(roll, will)
+            doing = "aiming" if kept["name"] == "Aim" else "concentrating"
+            note(state, self.at(state), f"{name} is hurt while {doing}: Will {will} rolled {roll}, "
+                                        + ("keeps it." if ok else "loses it."),
+                 PAGE + ("#aim" if kept["name"] == "Aim" else "#concentrate"))
+            if not ok:
+                fight["effects"].remove(kept)
+
+    def hurt_marker(self, state: State, who: str) -> Any:
+        return self.wounds(state, who)["hp_lost"]
+
+    def begin(self, state: State, fight: dict[str, Any], action: dict[str, Any], dice: Dice) -> None:
+        fight["order"] = self._sorted(state, fight, list(fight["combatants"]), dice)
+        side = fight["options"]["surprised"]
+        if side != "none":
+            fight["surprised"] = {who: 1 for who, one in fight["combatants"].items() if one["side"] == side}
+            for who in fight["surprised"]:
+                fight["effects"].append(effect(who, "Surprised", "must Do Nothing",  # on their first turn
+                                               {"at": "turn_end", "who": who, "round": 1}, PAGE + "#do-nothing"))
+            note(state, self.at(state), f"The {'party is' if side == 'party' else 'foes are'} surprised: Do Nothing on "
+                                        f"the first turn.", PAGE + "#do-nothing")
+
+    # ------------------------------------------------------------ maneuvers
+    def maneuver_effects(self, state: State, fight: dict[str, Any], who: str, maneuver: str, streak: int,
+                         action: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:
+        option = take(action, OPTION)
+        allowed = OPTIONS.get(maneuver, ())
+        if option and option not in allowed:
+            raise RulesInputError("option", f"Option: {option!r} is not an option of {maneuver}; "
+                                            + (f"use one of {', '.join(allowed)}." if allowed else "it takes none."))
+        option = option or (allowed[0] if allowed else "")
+        if "target" in action and maneuver not in ("aim", "evaluate", "feint"):
+            raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint take one, not {maneuver}.")
+        if "margin" in action and maneuver != "feint":
+            raise RulesInputError("margin", "Feint won by: only a Feint takes a margin.")
+        target = self.fighter(state, fight, action, TARGET) if "target" in action else None
+        wounds, name = self.wounds(state, who), self.name(state, who)
+        if wounds["stunned"] and maneuver != "do_nothing":
+            raise RulesInputError("maneuver", f"Maneuver: {name} is stunned and must Do Nothing.")
+        if fight.get("surprised", {}).get(who) == fight["round"] and maneuver != "do_nothing":
+            raise RulesInputError("maneuver", f"Maneuver: {name} is surprised and must Do Nothing.")
+        at_them = f" against {self.name(state, target)}" if target else ""
+        start, end = ends_at_turn(fight, who), ends_at_turn(fight, who, "turn_end")
+        made: list[dict[str, Any]] = []
+
+        def add(title: str, text: str, ends: dict[str, Any], anchor: str) -> None:
+            made.append(effect(who, title, text, ends, PAGE + anchor, "maneuver"))
+
+        if maneuver == "aim":
+            extra = " +1" if streak == 2 else " +2" if streak >= 3 else ""
+            add("Aim", f"{streak} turn{'s' if streak > 1 else ''} of Aim: the weapon's Accuracy{extra} to an Attack or "
+                       f"All-Out Attack{at_them} next turn; any active defence spoils it; hurt, a Will roll or it is "
+                       f"lost", end, "#aim")
+        elif maneuver == "evaluate":
+            add("Evaluate", f"{signed(min(streak, 3))} to an Attack, Feint, All-Out Attack or Move and Attack"
+                            f"{at_them}, next turn only", end, "#evaluate")
+        elif maneuver == "feint":
+            margin = take(action, MARGIN)
+            if margin:
+                add("Feint", f"{self.name(state, target) if target else 'the foe'} defends at −{margin} against "
+                             f"{name}'s attack next turn", end, "#feint")
+        elif maneuver == "all_out_attack":
+            add("All-Out Attack", f"{AOA_TEXT[option]}; no active defence at all until {name}'s next turn; half Move, "
+                                  f"forward only", start, "#all-out-attack")
+        elif maneuver == "all_out_defense":
+            add("All-Out Defense", f"{AOD_TEXT[option]} until {name}'s next turn", start, "#all-out-defense")
+        elif maneuver == "move_and_attack":
+            add("Move and Attack", "the attack at −4 in melee (skill 9 at most) or −2 or Bulk at range; only Dodge or "
+                                   f"Block until {name}'s next turn", start, "#move-and-attack")
+        elif maneuver == "concentrate":
+            add("Concentrate", "forced to defend, knocked down, hurt or distracted: a Will − 3 roll or the "
+                               "concentration is lost", start, "#concentrate")
+        elif maneuver == "wait":
+            add("Wait", "may interrupt the order when the trigger set comes, with an Attack, Feint, All-Out Attack or "
+                        "Ready", start, "#wait")
+        label = dict(MANEUVERS)[maneuver]
+        note(state, self.at(state), f"{name}: {label}" + (f" ({option.replace('_', ' ')})" if option else "")
+             + at_them + (f", turn {streak} in a row" if streak > 1 and maneuver in ("aim", "evaluate") else "")
+             + ".", PAGE + "#" + label.lower().replace(" ", "-"))
+        return made
+
+    # ------------------------------------------------------------ the view
+    def conditions(self, state: State, fight: dict[str, Any], who: str) -> list[dict[str, Any]]:
+        figures, wounds = self.figures(state, who), self.wounds(state, who)
+        current, hp = figures["hp"] - wounds["hp_lost"], figures["hp"]
+        shown = []
+        if wounds["dead"]:
+            return [{"name": "Dead", "text": "out of the fight", "ends": "never", "rule": INJURY + "#general-damage"}]
+        if not wounds["conscious"]:
+            shown.append({"name": "Unconscious", "text": "can do nothing", "ends": "when they wake",
+                          "rule": rules.RECOVERY + "#recovering-from-unconsciousness"})
+        if wounds["stunned"]:
+            shown.append({"name": "Stunned", "text": "must Do Nothing; −4 to active defences",
+                          "ends": "when a HT roll at the end of their turn succeeds", "rule": INJURY + "#stunning"})
+        if current <= 0 and wounds["conscious"]:
+            shown.append({"name": "0 HP or less", "text": "a HT roll at the start of each turn to stay conscious",
+                          "ends": "when healed above 0 HP", "rule": INJURY + "#0-hp-or-less-staying-conscious"})
+        elif reeling(current, hp):
+            shown.append({"name": "Reeling", "text": "Move and Dodge halved", "ends": "when healed to 1/3 of HP",
+                          "rule": INJURY + "#reeling-under-13-of-your-hp"})
+        return shown
+
+    def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
+        figures, wounds = self.figures(state, who), self.wounds(state, who)
+        current = figures["hp"] - wounds["hp_lost"]
+        shown: dict[str, Any] = {"looks": looks(current, figures["hp"], wounds["dead"], not wounds["conscious"])}
+        if gm or fight["combatants"][who]["side"] == "party":
+            shown.update(hp=current, max_hp=figures["hp"])
+        return shown
+
+    def due(self, state: State, fight: dict[str, Any], gm: bool) -> list[dict[str, Any]]:
+        items = []
+        order, turn = fight["order"], fight["turn"]
+        for who in order[turn:] + order[:turn]:
+            wounds, name = self.wounds(state, who), self.name(state, who)
+            if wounds["dead"] or not wounds["conscious"]:
+                continue
+            if wounds["stunned"]:
+                items.append({"who": who, "text": f"{name}: HT roll to recover from the stun at the end of their turn.",
+                              "rule": INJURY + "#stunning"})
+            if self.figures(state, who)["hp"] - wounds["hp_lost"] <= 0 and who != self.current(fight):
+                items.append({"who": who, "text": f"{name}: HT roll to stay conscious at the start of their turn.",
+                              "rule": INJURY + "#0-hp-or-less-staying-conscious"})
+        return items
+
+
+FIGHT = GurpsFight()
+ACTIONS = FIGHT.actions()
+FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, rules.DR, rules.DAMAGE_TYPE, rules.TORSO)))
+
+
+def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
+    return FIGHT.wrap_start(party, sheets)
+
+
+def view(state: State, gm: bool) -> dict[str, Any]:
+    return FIGHT.wrap_view(state, gm)
+
+
+_at = rules._at
