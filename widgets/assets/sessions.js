@@ -134,6 +134,16 @@ function saidProblem(state, problem) {
   storageAlert(state.kept, state.root, problem ?? state.kept.problem);
 }
 
+// rulescore.session runs fights (issue 29), but this page has no fight panel yet: the actions
+// that start, run or end a fight, or name its combatants, are left out of its action list.
+const FIGHT_ACTIONS = new Set(["fight", "next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block"]);
+
+/** @param {Record<string, any>} action */
+function outsideFights(action) {
+  return !FIGHT_ACTIONS.has(action.do) && !(action.fields ?? []).some((/** @type {Record<string, any>} */ field) =>
+    field.kind === "foes" || field.who === "fighter" || field.who === "foe");
+}
+
 /** @param {PageState} state @param {SessionResponse} [answer] the engine's answer for its state, if at hand */
 async function showSession(state, answer) {
   const session = openSession(state);
@@ -153,7 +163,7 @@ async function showSession(state, answer) {
     return status(state, `This session cannot be shown: ${views?.message ?? actions?.message ?? "no engine"}`);
   }
   state.views = { view: views.view, gm_view: views.gm_view };
-  state.actions = actions.actions ?? [];
+  state.actions = (actions.actions ?? []).filter(outsideFights);
   active.hidden = false;
   buildActive(state, session);
   renderView(state);
