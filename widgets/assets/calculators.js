@@ -484,7 +484,7 @@ function show(form, response, key) {
   showChipOdds(form, response); // the chips were synced with the inputs when these were sent
   shownFor.set(form, key);
   figuresFor(form, key);
-  announceLater(form);
+  if (touched.delete(form)) announceLater(form); // what the reader changed, not the page's first result
   form.classList.remove("rc-stale");
   delete form.dataset.error;
   form.dataset.state = STATE.ready;
@@ -497,6 +497,8 @@ function show(form, response, key) {
 const ANNOUNCE_AFTER_MS = 900;
 /** @type {WeakMap<HTMLFormElement, number>} */
 const announceTimers = new WeakMap();
+/** @type {WeakSet<HTMLFormElement>} */
+const touched = new WeakSet(); // forms with an input since their last result
 
 /** @param {HTMLFormElement} form */
 function announceLater(form) {
@@ -538,6 +540,7 @@ function bind(form) {
   form.addEventListener("input", (event) => {
     const field = /** @type {Field} */ (event.target); // an "input" event comes from a field
     if (field.dataset.derived !== undefined) field.dataset.edited = "true";
+    touched.add(form);
     update(form); // text fields, selects and checkboxes all fire "input"
     if (engineFailure()) showFailure(form); // its words depend on the inputs
     keepLater(form);
