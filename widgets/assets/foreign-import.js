@@ -130,7 +130,6 @@ async function preview(state, area, file, current, redraw) {
     (answer.skipped ?? []).length
       ? element("ul", { "data-foreign-skipped": "" }, (answer.skipped ?? []).map((line) => element("li", {}, [line])))
       : element("p", { "data-foreign-skipped": "" }, ["Nothing: the site uses everything the file holds."]),
-    element("h4", {}, [`${answer.program}'s figures beside ours`]),
     checksTable(answer.checks ?? [], answer.program ?? "The file"),
     ...question(what, here),
   ]);
@@ -220,13 +219,14 @@ function sameText(value, entry) {
  */
 function checksTable(checks, program) {
   if (!checks.length) {
-    return element("p", { "data-foreign-checks-none": "" }, [`${program}'s file holds no figures worked out from ` +
+    return element("p", { "data-foreign-checks-none": "" }, [element("strong", {}, ["Nothing to check. "]),
+      `${program}'s file holds no figures worked out from ` +
       "the others, so there is nothing to check: the site works them out from what is imported."]);
   }
   const value = (/** @type {number | string | null} */ figure) =>
     figure === null ? "—" : String(figure).replace(/-(?=\d)/g, MINUS);
   return element("div", { class: "rc-foreign-checks" }, [element("table", { class: "rc-foreign-table", "data-foreign-checks": "" }, [
-    element("caption", {}, [`${program}'s figures beside the site's`]),
+    element("caption", {}, [`${program}'s figures beside ours`]),
     element("thead", {}, [element("tr", {}, ["Figure", `${program}'s`, "Ours", "Why they differ"].map((text) =>
       element("th", { scope: "col" }, [text])))]),
     element("tbody", {}, checks.map((check) => element("tr",
