@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import session
-from .characters import character_sheet
+from .characters import character_fields, character_sheet
 from .core import MINUS, Calculator, Result, RulesInputError, get_calculator, percent_text, resolve
+from .importers import import_character
 
 
 def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
@@ -258,6 +259,43 @@ def respond_session(request: Any) -> dict[str, Any]:
         return {"ok": False, "field": error.field, "message": error.message}
 
 
+# The program each system's imported files come from, as the preview's cross-check names it.
+IMPORTED_FROM = {"gurps": "GCS", "bfrpg": "Codex Quest"}
+
+
+def _shown_value(spec: dict[str, Any], value: Any) -> str:
+    """A field's value as the import preview shows it: a choice by its label, a number with its
+    unit and the site's minus sign."""
+    if spec["choices"]:
+        return str(spec["choice_labels"].get(value, value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    shown = str(value).replace("-", MINUS)
+    return f"{shown} {spec['unit']}" if spec["unit"] else shown
+
+
+def respond_import(text: Any) -> dict[str, Any]:
+    """The Characters page's import from another program: ``rulescore.import_character(text)``
+    plus, for the preview, ``program`` (whose figures the cross-check shows) and ``shown``, each
+    imported field as ``{"field", "label", "text", "unit", "choices"}`` in the sheet's order
+    (``choices``: a choice's labels, to show a value kept on the device the same way); or ``{"ok": false,
+    "field": "file", "message"}`` for a file the site cannot import."""
+    try:
+        found = import_character(text)
+    except RulesInputError as error:
+        return {"ok": False, "field": error.field, "message": error.message}
+    fields = found["fields"]
+    shown = [{"field": spec["name"], "label": spec["label"], "text": _shown_value(spec, fields[spec["name"]]),
+              "unit": spec["unit"], "choices": spec["choice_labels"]}
+             for spec in character_fields(found["system"]) if spec["name"] in fields]
+    return {"ok": True, **found, "program": IMPORTED_FROM.get(found["system"], "the file"), "shown": shown}
+
+
+def respond_import_json(text: str) -> str:
+    """The worker's entry point for an import: the file's text in, JSON out."""
+    return json.dumps(respond_import(text), allow_nan=False)
+
+
 def respond_session_json(request_json: str) -> str:
     """The worker's entry point for the Session page: JSON in, JSON out."""
     try:
@@ -267,5 +305,5 @@ def respond_session_json(request_json: str) -> str:
     return json.dumps(respond_session(request), allow_nan=False)
 
 
-__all__ = ["respond", "respond_json", "respond_roll", "respond_roll_json", "respond_session", "respond_session_json",
-           "respond_sheet"]
+__all__ = ["respond", "respond_import", "respond_import_json", "respond_json", "respond_roll", "respond_roll_json",
+           "respond_session", "respond_session_json", "respond_sheet"]

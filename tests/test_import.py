@@ -13,6 +13,7 @@ import pytest
 import rulescore
 from rulescore import RulesInputError, derive, import_character
 from rulescore.gurps.gcs_import import carried_lb, weight_lb
+from rulescore.web import respond_import, respond_import_json
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "import"
 KEYS = {"system", "name", "fields", "skipped", "checks"}
@@ -255,3 +256,26 @@ def test_bad_input_of_every_other_kind_is_refused():
 def test_import_is_pure_and_repeatable():
     text = (FIXTURES / "gcs-v5.gcs").read_text(encoding="utf-8")
     assert import_character(text) == import_character(text)
+
+
+# --- The page's side: rulescore.web.respond_import (the engine worker's answer) ----------------
+
+def test_the_pages_answer_carries_the_import_with_labelled_fields():
+    text = (FIXTURES / "gcs-v5.gcs").read_text(encoding="utf-8")
+    answer = json.loads(respond_import_json(text))
+    assert answer == json.loads(json.dumps(respond_import(text)))
+    assert answer["ok"] is True and answer["program"] == "GCS"
+    assert {key: answer[key] for key in KEYS} == json.loads(json.dumps(import_character(text)))
+    shown = {entry["field"]: entry for entry in answer["shown"]}
+    assert set(shown) == set(answer["fields"])
+    assert shown["st"]["label"] == "ST" and shown["st"]["text"] == "12"
+    assert shown["load_lb"]["text"] == "25.2 lb" and shown["load_lb"]["unit"] == "lb"
+    codex = respond_import((FIXTURES / "codex-quest-current.json").read_text(encoding="utf-8"))
+    assert codex["program"] == "Codex Quest"
+    assert {entry["field"]: entry["text"] for entry in codex["shown"]}["class"] == "Magic-User/Thief"
+
+
+@pytest.mark.parametrize("name", ["not-json.txt", "gcs-template.gct", "codex-quest-newer.json", "other-tool.json"])
+def test_the_pages_answer_for_a_bad_file_is_rulescores_sentence(name):
+    text = (FIXTURES / name).read_text(encoding="utf-8", errors="replace")
+    assert json.loads(respond_import_json(text)) == {"ok": False, "field": "file", "message": refused(text).message}

@@ -31,6 +31,48 @@
  * @property {number[] | null} [dice] with `roll`: the faces rolled at the table, or null to roll here
  * @property {boolean} [session] true for the Session page: `inputs` is a session request
  *   (rulescore.web.respond_session) and the answer a SessionResponse
+ * @property {boolean} [importing] true for the Characters page's import from another program:
+ *   `inputs.text` is the file's text (rulescore.web.respond_import) and the answer an ImportResponse
+ */
+
+/**
+ * One figure of an import's cross-check: the other program's, ours, whether they agree (null
+ * when the file has nothing to compare) and why they differ.
+ * @typedef {object} ImportCheck
+ * @property {string} figure
+ * @property {number | string | null} theirs
+ * @property {number | string | null} ours
+ * @property {boolean | null} agrees
+ * @property {string | null} why
+ */
+
+/**
+ * An imported field as the preview shows it: its label, its value as text, and what is needed
+ * to show the value a character on the device has the same way (its unit, a choice's labels).
+ * @typedef {object} ImportField
+ * @property {string} field
+ * @property {string} label
+ * @property {string} text
+ * @property {string} unit
+ * @property {Record<string, string> | null} choices
+ */
+
+/**
+ * rulescore.web.respond_import(): the character a GURPS Character Sheet or Codex Quest file
+ * holds (`fields` as rulescore.derive takes them, `shown` each with its label and its value as
+ * text), what is skipped, the cross-check and whose figures it shows (`program`); or, for a
+ * file the site cannot import, the sentence saying why.
+ * @typedef {object} ImportResponse
+ * @property {boolean} ok
+ * @property {"gurps" | "bfrpg"} [system]
+ * @property {string} [name]
+ * @property {Record<string, Json>} [fields]
+ * @property {ImportField[]} [shown]
+ * @property {string[]} [skipped]
+ * @property {ImportCheck[]} [checks]
+ * @property {string} [program] "GCS" or "Codex Quest"
+ * @property {string | null} [field]
+ * @property {string} [message]
  */
 
 /**

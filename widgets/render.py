@@ -320,7 +320,8 @@ SYSTEM_NAMES = {"bfrpg": "Basic Fantasy RPG", "gurps": "GURPS Lite", "shell": "S
 
 
 def character_library_html(page: PageFences, which: str) -> str:
-    """Export, import and sharing for the Characters page (characters.js wires them)."""
+    """Export, import (our files, and GCS and Codex Quest characters), sharing and the backup for the
+    Characters page (library.js and foreign-import.js wire them)."""
     if which != "all":
         raise FenceError("a character-library fence holds the single word: all")
     return (
@@ -329,6 +330,13 @@ def character_library_html(page: PageFences, which: str) -> str:
         '<button type="button" data-action="export-characters">Export to a file</button> '
         '<label class="rc-import-file">Import from a file '
         '<input type="file" accept="application/json,.json" data-import-file></label></p>'
+        # A character from GURPS Character Sheet or Codex Quest (foreign-import.js): chosen or dropped.
+        '<div class="rc-foreign-drop" data-foreign-drop>'
+        '<label class="rc-import-file">Import from GCS or Codex Quest '
+        '<input type="file" accept=".gcs,.json,application/json" data-foreign-import-file></label>'
+        '<span class="rc-foreign-hint">or drop the .gcs file or the Codex Quest .json file here</span></div>'
+        '<div class="rc-import rc-foreign" data-foreign-preview hidden role="region" '
+        'aria-label="Import from GCS or Codex Quest"></div>'
         '<p class="rc-storage-note" data-storage-note></p>'
         '<div class="rc-import" data-import-preview hidden role="region" aria-label="Import"></div>'
         '<div class="rc-share" data-share hidden role="region" aria-label="Share"></div>'

@@ -37,6 +37,7 @@ export const WARM_UP = `
 import json, random
 random.seed(0)
 import rulescore, rulescore.session, rulescore.web as web
+import rulescore.importers, rulescore.gurps.gcs_import, rulescore.bfrpg.codex_quest
 for calc in rulescore.catalogue():
     web.respond_json(calc["id"], "{}", False)
     if calc.get("roll"):
@@ -44,6 +45,13 @@ for calc in rulescore.catalogue():
 for system in sorted({calc["id"].split(".")[0] for calc in rulescore.catalogue()}):
     web.respond_json(system, "{}", True)
     web.respond_session_json(json.dumps({"op": "actions", "system": system}))
+# An import from GCS and from Codex Quest (the Characters page's), and a refused file.
+web.respond_import_json(json.dumps({"version": 5, "profile": {"name": "Warm"}, "attributes": [
+    {"attr_id": a, "adj": 0, "calc": {"value": 10}} for a in ("st", "dx", "iq", "ht")]}))
+web.respond_import_json(json.dumps({"name": "Warm", "race": "human", "class": "fighter", "level": 1,
+    "abilities": {a: {"value": 10} for a in ("strength", "intelligence", "wisdom", "dexterity", "constitution",
+    "charisma")}, "hp": {"current": 6, "max": 6}, "settings": {"version": "2.0"}}))
+web.respond_import_json("{}")
 `;
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 // The calculator engine: one module worker per visit runs rulescore in the vendored Pyodide.
-// Messages in: {seq, id, inputs, sheet?, session?, roll?, dice?}. Messages out: {type: "ready", boot, note?}
+// Messages in: {seq, id, inputs, sheet?, session?, roll?, dice?, importing?}. Messages out: {type: "ready", boot, note?}
 // (boot: how it started, from the memory snapshot or plain), {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
 
@@ -128,8 +128,11 @@ const boot = (async () => {
   const session = web.respond_session_json;
   /** @type {(id: string, inputsJSON: string, diceJSON: string) => string} */
   const roll = web.respond_roll_json;
+  /** @type {(text: string) => string} */
+  const importing = web.respond_import_json;
   /** @type {(request: EngineRequest) => string} */
   const respond = (request) => request.session ? session(JSON.stringify(request.inputs))
+    : request.importing ? importing(String(request.inputs.text ?? ""))
     : request.roll ? roll(request.id, JSON.stringify(request.inputs), JSON.stringify(request.dice ?? null))
       : calculate(request.id, JSON.stringify(request.inputs), Boolean(request.sheet));
   stage("rulescoreImported");

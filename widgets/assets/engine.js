@@ -11,6 +11,7 @@
 /** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
 /** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
 /** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
+/** @typedef {import("../engine-messages.js").ImportResponse} ImportResponse */
 
 /**
  * The engine as the page knows it: its worker (null when none could be started), whether it
@@ -180,6 +181,14 @@ export function askEngine(id, inputs, sheet = false) {
 export async function askSession(request) {
   const response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (request), session: true });
   return /** @type {SessionResponse | null} */ (/** @type {unknown} */ (response));
+}
+
+/** A character file from GURPS Character Sheet or Codex Quest, read by rulescore
+ * (rulescore.web.respond_import); null if the engine cannot start.
+ * @param {string} text the file's text @returns {Promise<ImportResponse | null>} */
+export async function askImport(text) {
+  const response = await ask({ id: "import", inputs: { text }, importing: true });
+  return /** @type {ImportResponse | null} */ (/** @type {unknown} */ (response));
 }
 
 /**

@@ -1,6 +1,7 @@
 // @ts-check
 // The Characters page's library: export to a file, import from a file or a link (checked by
-// rulescore, shown, and added only on "Import"), sharing a link with its QR code (uqr,
+// rulescore, shown, and added only on "Import"), import from GCS or Codex Quest
+// (foreign-import.js), sharing a link with its QR code (uqr,
 // vendored), and the backup of everything: "Back up everything", "Restore from a backup"
 // (asks before replacing anything) and when the last backup was made.
 
@@ -10,6 +11,7 @@ import {
   toLinkPayload,
 } from "./documents.js";
 import { button, confirmThen, element } from "./dom.js";
+import { bindForeignImport } from "./foreign-import.js";
 import { figuresOf, reread } from "./sheets.js";
 import { addAll, clearAll, compareBackup, getMeta, restore } from "./store.js";
 
@@ -58,6 +60,7 @@ export function bindLibrary(state, library, redraw) {
     showRestore(state, chosen.size > MAX_BACKUP_BYTES ? { error: "it is larger than any backup this site makes" }
       : readBackup(await chosen.text()), chosen.name, redraw, library);
   });
+  bindForeignImport(state, library, redraw); // characters from GCS and Codex Quest
   storageNote(state, library);
   if (location.hash.startsWith("#import=")) {
     showImport(state, fromLinkPayload(location.hash.slice("#import=".length)), "this link", redraw);
