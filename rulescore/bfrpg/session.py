@@ -41,6 +41,11 @@ from .wilderness import DAY_HOURS, TERRAIN, TERRAIN_CHOICES
 
 DUNGEON = "bfrpg/dungeon/"
 WILDERNESS = "bfrpg/wilderness/"
+COMBAT = "bfrpg/combat/"
+
+
+def _days(count: int) -> str:
+    return f"{count} day{'' if count == 1 else 's'}"
 DAY_TURNS = 24 * 60 // TURN_MINUTES  # 144 turns in a day
 HOUR_TURNS = 60 // TURN_MINUTES
 MAX_TURNS = 100_000
@@ -464,17 +469,23 @@ def view(state: State, gm: bool) -> dict[str, Any]:
     for member_ in state["party"]:
         ident = member_["id"]
         character, top = state["characters"][ident], sheet(state, ident)["hp"]
-        effects = []
+        # One shape for every game's effects: {"text", "rule"} (the page draws them alike).
+        effects: list[dict[str, str]] = []
         if character["hp"] <= 0:
-            effects.append("0 hit points or less")
+            effects.append({"text": "0 hit points or less: dead, or knocked out if the damage was subduing",
+                            "rule": COMBAT + "#hit-points"})
         if not _heals_naturally(character):
-            effects.append("no natural healing (hunger or thirst); magic still heals")
+            effects.append({"text": "no natural healing (hunger or thirst); magic still heals",
+                            "rule": DUNGEON + "#going-hungry"})
         if character["days_without_food"]:
-            effects.append(f"{character['days_without_food']} day(s) without enough food")
+            effects.append({"text": f"{_days(character['days_without_food'])} without enough food",
+                            "rule": DUNGEON + "#going-hungry"})
         if character["days_without_water"]:
-            effects.append(f"{character['days_without_water']} day(s) without enough water")
+            effects.append({"text": f"{_days(character['days_without_water'])} without enough water",
+                            "rule": DUNGEON + "#going-thirsty"})
         if character["forced_march_days"]:
-            effects.append(f"{character['forced_march_days']} day(s) of forced march since the last rest")
+            effects.append({"text": f"{_days(character['forced_march_days'])} of forced march since the last rest",
+                            "rule": WILDERNESS + "#forced-march"})
         characters.append({"id": ident, "name": member_["name"], "hp": character["hp"], "max_hp": top,
                            "natural_healing": _heals_naturally(character), "effects": effects})
         if character["days_without_food"] >= FOOD_GRACE_DAYS:

@@ -100,10 +100,28 @@ class PageGuard:
         return found
 
 
-def _judge(guard: PageGuard, request, since=(0, 0, 0)):
+def _judge(guard: PageGuard, request, since=(0, 0, 0), pages=()):
     allow = bool(request.node.get_closest_marker("allow_page_errors"))
-    problems = guard.problems(since, allow)
+    problems = guard.problems(since, allow) + placeholders(pages)
     assert not problems, "\n".join(problems)
+
+
+# A page never shows a placeholder for a value it lacks: whatever state a test left it in.
+PLACEHOLDERS = r"""() => (document.body?.innerText.match(/\b(undefined|NaN|null)\b/g) ?? [])"""
+
+
+def placeholders(pages) -> list[str]:
+    found = []
+    for page in pages:
+        if page.is_closed():
+            continue
+        try:
+            shown = page.evaluate(PLACEHOLDERS)
+        except Exception:  # a page between documents has no text to judge
+            continue
+        if shown:
+            found.append(f"{page.url} shows {sorted(set(shown))}")
+    return found
 
 
 @pytest.fixture
@@ -112,7 +130,7 @@ def guard(context, site_url, request):
     watcher = PageGuard(site_url)
     watcher.watch(context)
     yield watcher
-    _judge(watcher, request)
+    _judge(watcher, request, pages=context.pages)
 
 
 @pytest.fixture(autouse=True)
@@ -225,7 +243,7 @@ def live(live_pages, request):
     for shared in held.used.values():
         if not shared.page.is_closed():
             shared.page.evaluate("0")  # events the page sent before now have been delivered
-        found = shared.guard.problems(shared.judged, allow)
+        found = shared.guard.problems(shared.judged, allow) + placeholders([shared.page])
         shared.judged = shared.guard.mark()
         if failed or found:  # the next test gets a clean page, not this one's leftovers
             live_pages.discard(shared)

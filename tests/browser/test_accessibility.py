@@ -20,6 +20,7 @@ from tests.browser.test_kept import do, start_bfrpg_session
 ROOT = Path(__file__).resolve().parents[2]
 AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
+FIXTURES = ROOT / "tests" / "fixtures" / "import"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 RUN_AXE = """async (tags) => {
     const found = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
@@ -97,6 +98,10 @@ def test_the_states_a_reader_reaches_pass_axe(browser, site_url, scheme, tmp_pat
                                ".every(f => f.dataset.state === 'ready')", timeout=60_000)
         make_character(page, "gurps", "Ana", {"st": "11"})
         problems["a character saved"] = audit(page)
+        page.locator("[data-foreign-import-file]").set_input_files(str(FIXTURES / "gcs-v4.gcs"))
+        page.wait_for_function(
+            "() => document.querySelector('[data-foreign-preview]')?.dataset.foreignState === 'asking'")
+        problems["an import's preview with its cross-check"] = audit(page)
         start_bfrpg_session(page, site_url)
         do(page, "damage", {"who": "Alda", "hp": "3"})
         page.wait_for_function("() => document.querySelectorAll('[data-session-log] li').length > 0")

@@ -1,0 +1,56 @@
+"""What every game's session view says (issue 27): one shape for effects, {"text", "rule"},
+in the GM's and the players' view, and no text a page would show as "undefined", "NaN" or
+"None", after the actions that change a character most."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulescore import session
+
+PARTY = {
+    "bfrpg": [{"id": "a", "name": "Alda", "system": "bfrpg", "fields": {"hp": "9"}},
+              {"id": "p", "name": "Pip", "system": "bfrpg", "fields": {}}],
+    "gurps": [{"id": "b", "name": "Bruno", "system": "gurps", "fields": {"st": "12", "ht": "11"}}],
+    "shell": [{"id": "k", "name": "Kess", "system": "shell", "fields": {"st": "12"}}],
+}
+ACTIONS = {
+    "bfrpg": [{"do": "day", "activity": "travel", "terrain": "clear", "without_food": ["a"], "without_water": ["a"]},
+              {"do": "day", "activity": "forced_march", "terrain": "clear", "without_food": ["a"], "without_water": []},
+              {"do": "damage", "who": "a", "hp": 30}, {"do": "light", "source": "torch", "by": "p"}],
+    "gurps": [{"do": "damage", "who": "b", "damage": 6, "type": "crushing", "torso": False},
+              {"do": "fatigue", "who": "b", "fp": 8}, {"do": "damage", "who": "b", "damage": 30, "type": "crushing",
+                                                        "torso": False}],
+    "shell": [{"do": "damage", "who": "k", "damage": 9, "type": "crushing"}, {"do": "spend_end", "who": "k", "end": 9}],
+}
+WORDS = ("undefined", "NaN", "None")
+
+
+def texts(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from texts(item)
+
+
+@pytest.mark.parametrize("system", sorted(PARTY))
+def test_every_effect_has_one_shape_and_no_view_text_is_a_placeholder(system):
+    state = session.new(system, PARTY[system])
+    effects_seen = 0
+    for action in [None, *ACTIONS[system]]:
+        if action:
+            state = session.apply(state, action, roll=lambda count, sides: [2] * count)
+        for gm in (False, True):
+            shown = session.view(state, gm=gm)
+            for person in shown["characters"]:
+                for effect in person["effects"]:
+                    assert set(effect) >= {"text", "rule"} and all(isinstance(effect[k], str) and effect[k]
+                                                                   for k in ("text", "rule")), effect
+                    effects_seen += 1
+            for text in texts(shown):
+                assert not any(word in text for word in WORDS), text
+    assert effects_seen, f"{system}: the actions gave no effect to check"
