@@ -54,7 +54,9 @@ def test_a_character_saved_in_each_of_two_tabs_is_kept_and_shown_in_both(context
     assert roster(second) == ["Ana", "Bruno"]
 
 
-def test_the_same_character_edited_in_two_tabs_offers_both_versions_and_loses_neither(context, url):
+def ana_open_in_two_tabs(context, url):
+    """Ana saved in a first tab and open in the editor of a second: (first, second, the second's
+    editor, the first's editor)."""
     first, second = context.new_page(), context.new_page()
     open_characters(first, url)
     open_characters(second, url)
@@ -62,6 +64,11 @@ def test_the_same_character_edited_in_two_tabs_offers_both_versions_and_loses_ne
     second.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana"], timeout=WITHIN_A_SECOND)
     mine, theirs = editor(second, "gurps"), editor(first, "gurps")
     mine.locator('[data-action="edit-character"]').click()
+    return first, second, mine, theirs
+
+
+def test_the_same_character_edited_in_two_tabs_offers_both_versions_and_loses_neither(context, url):
+    first, second, mine, theirs = ana_open_in_two_tabs(context, url)
     mine.locator('[name="st"]').fill("14")  # edited here, not saved yet
     theirs.locator('[name="st"]').fill("13")
     theirs.locator('[data-action="save-character"]').click()
@@ -84,13 +91,7 @@ def test_the_same_character_edited_in_two_tabs_offers_both_versions_and_loses_ne
 
 
 def test_keeping_this_tabs_version_replaces_the_other_only_when_chosen(context, url):
-    first, second = context.new_page(), context.new_page()
-    open_characters(first, url)
-    open_characters(second, url)
-    make_character(first, "gurps", "Ana", {"st": "11"})
-    second.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana"], timeout=WITHIN_A_SECOND)
-    mine, theirs = editor(second, "gurps"), editor(first, "gurps")
-    mine.locator('[data-action="edit-character"]').click()
+    first, second, mine, theirs = ana_open_in_two_tabs(context, url)
     mine.locator('[name="dx"]').fill("12")
     theirs.locator('[name="dx"]').fill("9")
     theirs.locator('[data-action="save-character"]').click()
