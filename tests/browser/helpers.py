@@ -58,10 +58,12 @@ def settled(form, timeout: float = 60_000) -> dict:
 
 
 def wait_live(page, timeout: float = 60_000):
-    """Every calculator on the page has left the static and loading states."""
+    """Every calculator on the page has left the static and loading states, and its
+    character picker is filled from the store (the bar shows once the store is read)."""
     page.wait_for_function(
         "() => [...document.querySelectorAll('form[data-calculator]')].every(f => "
-        "f.dataset.state === 'ready' || f.dataset.state === 'error')", timeout=timeout)
+        "(f.dataset.state === 'ready' || f.dataset.state === 'error') && "
+        "!f.querySelector('[data-character-bar][hidden]'))", timeout=timeout)
 
 
 def set_input(form, spec: dict, text: str):
