@@ -199,9 +199,9 @@ class Fight:
         wanted = action.get(spec.name)
         pool = [ident for ident, one in fight["combatants"].items() if spec.among != "foe" or one["side"] == "foes"]
         if not isinstance(wanted, str) or wanted not in pool:
-            raise RulesInputError(spec.name, f"{spec.label}: received {wanted!r:.40}, which is not "
-                                             f"{'a foe ' if spec.among == 'foe' else ''}in the fight; use one of "
-                                             f"{', '.join(pool) or 'none'}.")
+            names = ", ".join(fight["combatants"][ident]["name"] for ident in pool) or "nobody"
+            among = "a foe in the fight" if spec.among == "foe" else "in the fight"
+            raise RulesInputError(spec.name, f"{spec.label}: the one chosen is not {among}; choose one of {names}.")
         return wanted
 
     def read_foes(self, action: Mapping[str, Any], key: str = "foes") -> list[dict[str, Any]]:
@@ -357,8 +357,9 @@ class Fight:
                 if who in party:  # a character not in the fight
                     party_damage(state, action, dice)
                     return
-                raise RulesInputError("who", f"Character: received {who!r:.40}, which is neither in the party nor in "
-                                             f"the fight; use one of {', '.join([*party, *fight['combatants']])}.")
+                names = [*(c["name"] for c in state["party"]), *(c["name"] for c in fight["combatants"].values())]
+                raise RulesInputError("who", f"Character: the one chosen is neither in the party nor in the fight; "
+                                             f"choose one of {', '.join(dict.fromkeys(names))}.")
             before = self.hurt_marker(state, who)
             if fight["combatants"][who]["side"] == "foes":
                 self.foe_damage(state, fight, who, action, dice)

@@ -38,18 +38,19 @@ tests or players with physical dice pass their own. A torch whose 1d4 comes up 3
 >>> apply(state, {"do": "advance", "turns": -1})
 Traceback (most recent call last):
 ...
-rulescore.core.RulesInputError: Turns: received -1 (int); enter a whole number from 0 to 100000.
+rulescore.core.RulesInputError: Turns: received -1 (int); enter a whole number from 1 to 100000.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import history
 from .characters import SYSTEMS, derive
-from .core import Input, RulesInputError, unknown_name
+from .core import MINUS, Input, RulesInputError, unknown_name
 from .dice import real_roll
 
 FORMAT = "rules-at-the-table/session"
@@ -119,18 +120,27 @@ def take(action: Mapping[str, Any], spec: Input) -> Any:
 
 class Member(NamedTuple):
     """An action key naming party members: one id (``{"by": "ana"}``) or, when ``many``, a list of
-    ids (``{"without_food": ["ana"]}``, none when left out). A form offers the party to pick from."""
+    ids (``{"without_food": ["ana"]}``, none when left out). A form offers the party to pick from,
+    starting on its first member unless the key is ``optional`` (then on nobody)."""
 
     name: str
     label: str = "Character"
     many: bool = False
     help: str = ""
+    optional: bool = False
 
     def describe(self) -> dict[str, Any]:
         """Input.describe()'s shape, a choice whose choices the page fills in from the party, and
-        "who": "one" or "many"."""
-        shown = Input(self.name, self.label, "choice", [] if self.many else None, help=self.help).describe()
-        return {**shown, "who": "many" if self.many else "one"}
+        "who": "one" or "many". The default says where the form starts: none for the first member,
+        "" (nobody) for an optional key, no one ticked for a list."""
+        default: list[str] | str | None = [] if self.many else "" if self.optional else None
+        return {**Input(self.name, self.label, "choice", default, help=self.help).describe(),
+                "who": "many" if self.many else "one"}
+
+
+def party_names(state: Mapping[str, Any]) -> str:
+    """The party's names for a message ("Ana, Bruno"; never their ids)."""
+    return ", ".join(str(character["name"]) for character in state["party"]) or "nobody (the party is empty)"
 
 
 def member(state: Mapping[str, Any], action: Mapping[str, Any], spec: Member) -> str:
@@ -138,11 +148,11 @@ def member(state: Mapping[str, Any], action: Mapping[str, Any], spec: Member) ->
     key, label = spec.name, spec.label
     ids = [character["id"] for character in state["party"]]
     if key not in action:
-        raise RulesInputError(key, f"{label}: missing; enter the id of one of the party ({', '.join(ids) or 'none'}).")
+        raise RulesInputError(key, f"{label}: missing; choose one of the party: {party_names(state)}.")
     wanted = action[key]
     if not isinstance(wanted, str) or wanted not in ids:
-        raise RulesInputError(key, f"{label}: received {wanted!r:.40}, which is not in the party; use one of "
-                                   f"{', '.join(ids) or 'none (the party is empty)'}.")
+        raise RulesInputError(key, f"{label}: the character chosen is not in the party; choose one of "
+                                   f"{party_names(state)}.")
     return wanted
 
 
@@ -151,7 +161,7 @@ def members(state: Mapping[str, Any], action: Mapping[str, Any], spec: Member) -
     key = spec.name
     given = action.get(key, [])
     if not isinstance(given, list):
-        raise RulesInputError(key, f"{spec.label}: received {given!r:.40}; give a list of character ids.")
+        raise RulesInputError(key, f"{spec.label}: give a list of characters of the party ({party_names(state)}).")
     return [member(state, {key: wanted}, spec) for wanted in dict.fromkeys(given)]
 
 
@@ -185,6 +195,11 @@ def sheet(state: Mapping[str, Any], character_id: str) -> dict[str, Any]:
     return figures
 
 
+def passing(count: int, unit: str) -> str:
+    """"1 turn passes", "3 rounds pass": time passing, said as English says it."""
+    return f"{count} {unit} passes" if count == 1 else f"{count} {unit}s pass"
+
+
 def note(state: State, at: str, text: str, rule: str | None, gm_text: str | None = None,
          gm_only: bool = False) -> None:
     """Add a log entry: ``text`` for everyone, ``gm_text`` in its place in the GM's view (a roll the
@@ -195,6 +210,79 @@ def note(state: State, at: str, text: str, rule: str | None, gm_text: str | None
     if gm_only:
         entry["gm_only"] = True
     state["log"].append(entry)
+
+
+# --------------------------------------------------------------------------- joining and leaving
+
+class Saved(NamedTuple):
+    """An action key taking a whole saved character, ``{"id", "name", "system", "fields"}`` as the
+    Characters page keeps it, one not in the party: the page offers the device's characters of
+    the session's game ("who": "saved")."""
+
+    name: str = "character"
+    label: str = "Character"
+    help: str = "a saved character of this game, not in the party"
+
+    def describe(self) -> dict[str, Any]:
+        return {**Input(self.name, self.label, "choice", None, help=self.help).describe(), "who": "saved"}
+
+
+JOINER = Saved()
+LEAVER = Member("who", "Character", help="their wounds are kept should they come back")
+
+
+def join(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "join", "character": {...}}``: a character joins the session under way (not a
+    fight in progress: "join_fight" does that). One who left earlier comes back as they left."""
+    keys(action, (JOINER.name,))
+    given = action.get(JOINER.name)
+    if not isinstance(given, Mapping):
+        raise RulesInputError(JOINER.name, f"{JOINER.label}: missing; choose {JOINER.help}.")
+    name, ident = given.get("name"), given.get("id")
+    if any(character["id"] == ident for character in state["party"]):
+        raise RulesInputError(JOINER.name, f"{JOINER.label}: {name} is already in the party.")
+    if ident in (state.get("fight") or {}).get("combatants", {}):
+        raise RulesInputError(JOINER.name, f"{JOINER.label}: {name} cannot join: a foe in the fight holds the same "
+                                           f"id; save the character again to give it a new one.")
+    [joined], sheets = _party(state["system"], [given])
+    ident = joined["id"]
+    state["party"].append(joined)
+    state["sheets"][ident] = sheets[ident]
+    left = state.get("left", {})
+    back = left.pop(ident, None)
+    state["characters"][ident] = back if back is not None else \
+        _rules(state["system"]).start([joined], sheets)["characters"][ident]
+    note(state, _rules(state["system"])._at(state), f"{joined['name']} " + (
+        "comes back to the party, as they left it." if back is not None else "joins the party."), None)
+
+
+def leave(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "leave", "who": id}``: a character leaves the session (not in a fight: they leave
+    it first). What they carry goes with them; their state is kept should they come back."""
+    keys(action, (LEAVER.name,))
+    who = member(state, action, LEAVER)
+    name = name_of(state, who)
+    if who in (state.get("fight") or {}).get("combatants", {}):
+        raise RulesInputError(LEAVER.name, f"{LEAVER.label}: {name} is in the fight; take them out of it first "
+                                           f"(\"Leaves the fight\").")
+    at = _rules(state["system"])._at(state)
+    carried = [light for light in state.get("lights", []) if light.get("by") == who]
+    for light in carried:
+        state["lights"].remove(light)
+    note(state, at, f"{name} leaves the party" + "".join(
+        f", taking light {light['id']} ({light['source']}) with them" for light in carried) + ".", None)
+    state["party"] = [character for character in state["party"] if character["id"] != who]
+    del state["sheets"][who]
+    state.setdefault("left", {})[who] = state["characters"].pop(who)
+
+
+SESSION_ACTIONS: dict[str, Callable[[State, dict[str, Any], Dice], None]] = {"join": join, "leave": leave}
+SESSION_FORMS = (
+    Action("join", "join", "A character joins", "A saved character joins the party; one who left comes back as "
+                                                "they left.", (JOINER,)),
+    Action("leave", "leave", "A character leaves", "A character leaves the party, taking what they carry; their "
+                                                   "wounds are kept should they come back.", (LEAVER,)),
+)
 
 
 # --------------------------------------------------------------------------- the public functions
@@ -249,10 +337,11 @@ def actions(system: Any) -> list[dict[str, Any]]:
     Input.describe()'s shape with one more key, ``who``: None, or "one" or "many" for a field
     naming party members (a choice with no choices: the page offers the party).
 
-    >>> [entry["id"] for entry in actions("gurps")][:5]
-    ['advance_turns', 'damage', 'fatigue', 'rest', 'day']
-    >>> [entry["id"] for entry in actions("gurps")][5:]  # fights (rulescore/fight.py)
-    ['fight', 'next_turn', 'maneuver', 'damage_foe', 'join_fight', 'join_fight_character', 'leave_fight', 'end_fight']
+    >>> [entry["id"] for entry in actions("gurps")][:6]
+    ['advance_turns', 'damage', 'heal', 'fatigue', 'rest', 'day']
+    >>> [entry["id"] for entry in actions("gurps")][6:]  # fights (rulescore/fight.py), then the party's comings
+    ['fight', 'next_turn', 'maneuver', 'damage_foe', 'join_fight', 'join_fight_character', 'leave_fight', 'end_fight', \
+'join', 'leave']
     >>> light = next(entry for entry in actions("bfrpg") if entry["id"] == "light")
     >>> light["do"], [(field["name"], field["kind"], field["who"]) for field in light["fields"]]
     ('light', [('source', 'choice', None), ('height_in', 'number', None), ('by', 'choice', 'one')])
@@ -265,7 +354,7 @@ def actions(system: Any) -> list[dict[str, Any]]:
     rulescore.core.RulesInputError: system: received 'chess'; use one of bfrpg, gurps, shell.
     """
     forms: tuple[Action, ...] = _rules(system).FORMS
-    return [form.describe() for form in forms]
+    return [form.describe() for form in (*forms, *SESSION_FORMS)]
 
 
 def new(system: Any, party: Any) -> State:
@@ -317,7 +406,7 @@ def _apply_into(work: State, action: Any, dice: Dice) -> None:
     except (TypeError, ValueError) as error:
         raise RulesInputError("action", f"action: {action!r:.60} is not plain JSON data ({error}).") from error
     rules = _rules(work["system"])
-    handlers: dict[str, Callable[..., None]] = rules.ACTIONS
+    handlers: dict[str, Callable[..., None]] = {**rules.ACTIONS, **SESSION_ACTIONS}
     do = action.get("do")
     if not isinstance(do, str) or do not in handlers:
         raise unknown_name("do", do, handlers)
@@ -362,6 +451,68 @@ def redo(state: State) -> State:
     return work
 
 
+def preview(state: State, action: Any) -> dict[str, Any]:
+    """What ``action`` would do, without doing it: ``lines``, the log entries (as the GM reads
+    them) it writes before its first roll, and ``rolls``, whether dice follow. So the damage form
+    shows the injury it will apply before the GM taps. A bad action raises RulesInputError, as
+    ``apply`` would.
+
+    >>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {"st": 12}}]
+    >>> state = new("gurps", party)
+    >>> preview(state, {"do": "damage", "who": "k", "damage": 9, "type": "cutting"})["lines"]
+    ['Kara takes 9 penetrating damage: 13 HP of injury, 12 → −1 of 12 HP (0 HP or less: HT roll each turn to \
+stay conscious); shock −4 on the next turn.']
+    >>> view(state)["log"]  # nothing was done
+    []
+    """
+    work = history.fork(_current(state))
+    start = len(work["log"])
+
+    def stop(count: int, sides: int) -> Sequence[int]:
+        raise _FirstRoll
+
+    rolls = False
+    try:
+        _apply_into(work, action, Dice(stop))
+    except _FirstRoll:
+        rolls = True
+    return {"lines": [minus_signs(entry.get("gm_text", entry["text"])) for entry in work["log"][start:]],
+            "rolls": rolls}
+
+
+class _FirstRoll(Exception):
+    """A preview reached the action's first roll: it stops there."""
+
+
+_HYPHEN_BEFORE_NUMBER = re.compile(r"(?<![\w.\-])-(?=\d)")
+_TEXT_KEYS = ("text", "condition", "fatigue", "state")
+_TEXT_LISTS = ("due", "figures")
+
+
+def minus_signs(text: str) -> str:
+    """``text`` with a negative number's hyphen made the minus sign the site prints everywhere
+    ("12 → −1"), ids and ranges ("c-1", "3-5") left alone."""
+    return _HYPHEN_BEFORE_NUMBER.sub(MINUS, text)
+
+
+def _one_minus(value: Any) -> Any:
+    """A view with every text in it (log entries, effects, conditions, what is due) given
+    :func:`minus_signs`: one place, so sessions saved before keep reading alike."""
+    if isinstance(value, list):
+        return [_one_minus(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    shown: dict[str, Any] = {}
+    for key, item in value.items():
+        if key in _TEXT_KEYS and isinstance(item, str):
+            shown[key] = minus_signs(item)
+        elif key in _TEXT_LISTS and isinstance(item, list):
+            shown[key] = [minus_signs(line) if isinstance(line, str) else _one_minus(line) for line in item]
+        else:
+            shown[key] = _one_minus(item)
+    return shown
+
+
 def view(state: State, gm: bool = False) -> dict[str, Any]:
     """What a screen shows: the time ("turn", "round"), each light ("source", "burning", and
     "turns_left" for the GM only), each character's condition and the effects now in force,
@@ -375,5 +526,6 @@ def view(state: State, gm: bool = False) -> dict[str, Any]:
             continue
         log.append({"at": entry["at"], "text": entry.get("gm_text", entry["text"]) if gm else entry["text"],
                     "rule": entry["rule"]})
-    return {"system": state["system"], **shown, "log": log, "log_let_go": state["history"]["log_before"],
-            "can_undo": bool(state["done"]), "can_redo": bool(state["undone"])}
+    shown = {"system": state["system"], **shown, "log": log, "log_let_go": state["history"]["log_before"],
+             "can_undo": bool(state["done"]), "can_redo": bool(state["undone"])}
+    return dict(_one_minus(shown))

@@ -229,7 +229,8 @@ def respond_session(request: Any) -> dict[str, Any]:
     """The Session page's requests, one shape for all: ``{"op": "actions", "system"}``,
     ``{"op": "new", "system", "party"}``, ``{"op": "apply", "state", "action", "dice"}`` (``dice``
     null to roll here, or the faces rolled at the table), ``{"op": "undo" | "redo" | "view",
-    "state"}``. The answer holds the new state and both views (players' and GM's), or the error;
+    "state"}``, ``{"op": "preview", "state", "action"}`` (what the action would log, nothing done:
+    ``lines`` and ``rolls``). The answer holds the new state and both views (players' and GM's), or the error;
     with the table's dice, ``need`` says which roll is wanted next."""
     state: dict[str, Any]
     try:
@@ -239,6 +240,8 @@ def respond_session(request: Any) -> dict[str, Any]:
         given: Any = request.get("state")  # session.* check it is a session
         if op == "actions":
             return {"ok": True, "actions": session.actions(request.get("system"))}
+        if op == "preview":
+            return {"ok": True, **session.preview(given, request.get("action"))}
         if op == "new":
             state = session.new(request.get("system"), request.get("party"))
         elif op == "apply":
@@ -250,7 +253,8 @@ def respond_session(request: Any) -> dict[str, Any]:
         elif op == "view":
             state = given
         else:
-            raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, undo, redo or view.")
+            raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, preview, undo, redo "
+                                        f"or view.")
         return {"ok": True, "state": state, "view": session.view(state), "gm_view": session.view(state, gm=True)}
     except _NeedDice as need:
         return {"ok": False, "field": "dice", "need": {"count": need.count, "sides": need.sides},

@@ -464,8 +464,8 @@ PARTIES = {"bfrpg": [ANA, BRUNO], "gurps": [KARA, character("lee", "Lee", "gurps
 WHO = {system: st.sampled_from([member["id"] for member in party]) for system, party in PARTIES.items()}
 ACTIONS = {
     "bfrpg": st.one_of(
-        st.builds(lambda n: {"do": "advance", "turns": n}, st.integers(0, 30)),
-        st.builds(lambda n: {"do": "advance", "rounds": n}, st.integers(0, 200)),
+        st.builds(lambda n: {"do": "advance", "turns": n}, st.integers(1, 30)),
+        st.builds(lambda n: {"do": "advance", "rounds": n}, st.integers(1, 200)),
         st.sampled_from([{"do": "light", "source": "torch"}, {"do": "light", "source": "lantern"},
                          {"do": "light", "source": "candle", "height_in": 1.5}]),
         st.builds(lambda who, what, area: {"do": "search", "for": what, "by": who, "area": area},
@@ -481,7 +481,7 @@ ACTIONS = {
         st.builds(lambda who: {"do": "lost", "leader": who}, WHO["bfrpg"]),
     ),
     "gurps": st.one_of(
-        st.builds(lambda n: {"do": "advance", "turns": n}, st.integers(0, 5)),
+        st.builds(lambda n: {"do": "advance", "turns": n}, st.integers(1, 5)),
         st.builds(lambda who, n, kind: {"do": "damage", "who": who, "damage": n, "type": kind},
                   WHO["gurps"], st.integers(0, 20), st.sampled_from(["crushing", "cutting", "impaling"])),
         st.builds(lambda who, n: {"do": "fatigue", "who": who, "fp": n}, WHO["gurps"], st.integers(1, 8)),
@@ -489,7 +489,7 @@ ACTIONS = {
         st.just({"do": "day"}),
     ),
     "shell": st.one_of(
-        st.builds(lambda n: {"do": "advance", "rounds": n}, st.integers(0, 60)),
+        st.builds(lambda n: {"do": "advance", "rounds": n}, st.integers(1, 60)),
         st.builds(lambda n, where: {"do": "damage", "who": "orla", "damage": n, "location": where},
                   st.integers(0, 8), st.sampled_from(["torso", "arm", "hand", "head", "eye"])),
         st.builds(lambda n: {"do": "spend_end", "who": "orla", "end": n}, st.integers(1, 4)),

@@ -33,6 +33,7 @@ NEEDS_MORE_THAN_DEFAULTS = {
     ("bfrpg", "heal"): "hp",  # and so are hit points healed
     ("gurps", "advance_turns"): "turns",  # how much time passes is the GM's to say
     ("gurps", "damage"): "damage",  # damage is rolled at the table
+    ("gurps", "heal"): "hp",  # how much healing is the GM's to say
     ("gurps", "fatigue"): "fp",  # FP spent depend on what was done
     ("gurps", "rest"): "minutes",  # how long the party rests is theirs to say
     ("shell", "advance_rounds"): "rounds",  # how much time passes is the GM's to say
@@ -66,7 +67,9 @@ def state_for(system, entry, party):
 
 def party_value(field, party, state=None):
     fight = (session.view(state)["fight"] if state else None) or {"current": "f1"}
-    return {"one": party[0]["id"], "many": [party[0]["id"]], "fighter": fight["current"], "foe": "f1"}[field["who"]]
+    newcomer = character("zed", "Zed", party[0]["system"])  # a saved character not in the party
+    return {"one": party[0]["id"], "many": [party[0]["id"]], "fighter": fight["current"], "foe": "f1",
+            "saved": newcomer}[field["who"]]
 
 
 def from_defaults(entry, party, state=None):
@@ -114,7 +117,7 @@ def test_actions_are_json_with_unique_snake_case_ids_and_fields_shaped_as_input_
                     assert all(set(inner) == DESCRIBED - {"who"} for inner in field["fields"])
                 else:
                     assert set(field) == DESCRIBED
-                assert field["who"] in (None, "one", "many", "fighter", "foe")
+                assert field["who"] in (None, "one", "many", "fighter", "foe", "saved")
                 if field["who"]:
                     assert field["kind"] == "choice" and field["choices"] == []
                 if field["default"] is not None and field["kind"] == "choice" and not field["who"]:
@@ -124,7 +127,7 @@ def test_actions_are_json_with_unique_snake_case_ids_and_fields_shaped_as_input_
 def test_every_action_the_dispatcher_takes_is_offered():
     for system in SYSTEMS:
         offered = {entry["do"] for entry in session.actions(system)}
-        assert offered == set(session._rules(system).ACTIONS)
+        assert offered == set(session._rules(system).ACTIONS) | set(session.SESSION_ACTIONS)
 
 
 def test_actions_of_an_unknown_system_are_refused_like_new():
@@ -142,7 +145,8 @@ def test_the_fields_are_the_very_specs_the_handlers_read():
     assert light["fields"][0] == {**bfrpg_rules.SOURCE.describe(), "who": None}
     assert "candle" in light["fields"][1]["help"]
     hurt = next(entry for entry in session.actions("gurps") if entry["id"] == "damage")
-    assert {**gurps_rules.DAMAGE_TYPE.describe(), "who": None} in hurt["fields"]
+    assert {**gurps_rules.FORM_DAMAGE_TYPE.describe(), "who": None} in hurt["fields"]
+    assert gurps_rules.FORM_DAMAGE_TYPE.default == "crushing"  # the form starts unmultiplied
     assert [entry["fixed"] for entry in session.actions("bfrpg") if entry["do"] == "search"] == [
         {"for": "secret_doors"}, {"for": "traps"}]
 
@@ -167,12 +171,13 @@ def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_
 # With every field filled (a field with no default by its first value), an action applies but
 # for these, refused by the field named: a torch, the first light source, takes no candle height,
 # a new SHELL session has no one stunned to recover, Do Nothing (GURPS's first maneuver) takes no
-# target, and the whole party is already in the fight.
+# target, the whole party is already in the fight, and nobody is hurt yet to heal in GURPS.
 REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", ("gurps", "maneuver"): "target",
+                  ("gurps", "heal"): "who",
                   **{(system, "join_fight_character"): "who" for system in SYSTEMS}}
 # Fields whose value may be refused because of another field's value.
 DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("gurps", "maneuver", "margin"),
-           *((system, "join_fight_character", "who") for system in SYSTEMS)}
+           ("gurps", "heal", "who"), *((system, "join_fight_character", "who") for system in SYSTEMS)}
 
 
 @pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, members, name_of, note, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, members, name_of, note, passing, sheet, take
 from .doors_and_traps import DOOR_DICE, SEARCH_SQUARE_FT, door_range, range_text, secret_door_range, trap_range
 from .forced_march import FORCED_MARCH_HOURS
 from .light import CANDLE_TURNS_PER_INCH, LIGHT, LIGHT_SOURCES, burn_dice_text
@@ -53,8 +53,8 @@ MAX_TURNS = 100_000
 _CANDLE = next(spec for spec in get_calculator("bfrpg.light").inputs if spec.name == "candle_height_in")
 SOURCE = Input("source", "Light source", "choice", None, choices=tuple((s.key, s.label) for s in LIGHT_SOURCES))
 HEIGHT = _CANDLE._replace(name="height_in", default=None)
-TURNS = Input("turns", "Turns", "int", None, min=0, max=MAX_TURNS)
-ROUNDS = Input("rounds", "Rounds", "int", None, min=0, max=MAX_TURNS * ROUNDS_PER_TURN)
+TURNS = Input("turns", "Turns", "int", None, min=1, max=MAX_TURNS)  # 0 would log time that never passed
+ROUNDS = Input("rounds", "Rounds", "int", None, min=1, max=MAX_TURNS * ROUNDS_PER_TURN)
 WALL = Input("wall_ft", "Wall searched", "number", 10, unit="ft", min=10, max=1000, step=10,
              help="10' of wall a turn for each searcher")
 SQUARES = Input("squares", "10' squares searched", "int", 1, min=1, max=100)
@@ -68,14 +68,14 @@ ACTIVITY = Input("activity", "The day's activity", "choice", None,
                  choices=(("travel", "travel"), ("forced_march", "forced march"), ("rest", "rest")))
 TERRAIN_INPUT = Input("terrain", "Terrain", "choice", "clear", choices=TERRAIN_CHOICES)
 AREA = Input("area", "Area", "text", "here", max=80, help="a short name for the place searched")
-BEARER = Member("by", "Carried by", help="optional: leave it out for the party as a whole")
+BEARER = Member("by", "Carried by", help="leave it at nobody for the party as a whole", optional=True)
 SEARCHER = Member("by", "Searcher")
 LISTENER = Member("by", "Listener")
 FORCER = Member("by")
 WHO = Member("who")
 LEADER = Member("leader", "Leader")
-WITHOUT_FOOD = Member("without_food", "Without food", many=True, help="optional: none when left out")
-WITHOUT_WATER = Member("without_water", "Without water", many=True, help="optional: none when left out")
+WITHOUT_FOOD = Member("without_food", "Without food", many=True, help="none when left out")
+WITHOUT_WATER = Member("without_water", "Without water", many=True, help="none when left out")
 
 
 # --------------------------------------------------------------------------- time
@@ -122,11 +122,10 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
         raise RulesInputError("turns", "advance: give either turns or rounds (not both).")
     if "turns" in action:
         turns = take(action, TURNS)
-        rounds, text = turns * ROUNDS_PER_TURN, f"{turns} turn{'s' if turns != 1 else ''} pass (about " \
-                                                 f"{turns * TURN_MINUTES} minutes)."
+        rounds, text = turns * ROUNDS_PER_TURN, f"{passing(turns, 'turn')} (about {turns * TURN_MINUTES} minutes)."
     else:
         rounds = take(action, ROUNDS)
-        text = f"{rounds} combat round{'s' if rounds != 1 else ''} pass ({ROUNDS_PER_TURN} rounds make a turn)."
+        text = f"{passing(rounds, 'combat round')} ({ROUNDS_PER_TURN} rounds make a turn)."
     note(state, _at(state), text, DUNGEON + "#time-and-scale")
     _pass_time(state, rounds)
 
@@ -486,12 +485,16 @@ def view(state: State, gm: bool) -> dict[str, Any]:
         if character["forced_march_days"]:
             effects.append({"text": f"{_days(character['forced_march_days'])} of forced march since the last rest",
                             "rule": WILDERNESS + "#forced-march"})
-        characters.append({"id": ident, "name": member_["name"], "hp": character["hp"], "max_hp": top,
-                           "natural_healing": _heals_naturally(character), "effects": effects})
+        mine = []
         if character["days_without_food"] >= FOOD_GRACE_DAYS:
-            due.append(f"{member_['name']}: another day without food costs 1 HP.")
+            mine.append(f"{member_['name']}: another day without food costs 1 HP.")
         if character["forced_march_days"] >= 1:
-            due.append(f"{member_['name']}: another forced march day risks 1d6 damage.")
+            mine.append(f"{member_['name']}: another forced march day risks 1d6 damage.")
+        condition = "0 HP or less" if character["hp"] <= 0 else "wounded" if character["hp"] < top else "unhurt"
+        characters.append({"id": ident, "name": member_["name"], "hp": character["hp"], "max_hp": top,
+                           "natural_healing": _heals_naturally(character), "condition": condition,
+                           "figures": [f"HP {character['hp']} of {top}"], "effects": effects, "due": mine})
+        due += mine
     for shown in lights:
         if shown["state"] == "burning low":
             due.append(f"Light {shown['id']} ({shown['source']}) is burning low: it may go out within a turn.")

@@ -380,7 +380,7 @@ class GurpsFight(Fight):
 
 FIGHT = GurpsFight()
 ACTIONS = FIGHT.actions()
-FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, rules.DR, rules.DAMAGE_TYPE, rules.TORSO)))
+FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, rules.DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)))
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:

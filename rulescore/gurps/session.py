@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, name_of, note, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, name_of, note, passing, sheet, take
 from .common import ONE_THIRD_FP_RULE, halved_round_up, succeeds
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, hp_state, reeling
 from .recovery import FP_REST_MINUTES, UNCONSCIOUS_AWAKE_MINUTES, fp_state, very_tired
@@ -45,7 +45,13 @@ _HIT = {spec.name: spec for spec in get_calculator("gurps.injury").inputs}
 DAMAGE = _HIT["damage"]._replace(default=None)
 DR, TORSO = _HIT["dr"], _HIT["torso"]
 DAMAGE_TYPE = _HIT["damage_type"]._replace(name="type")
-TURNS = Input("turns", "Turns", "int", None, min=0, max=MAX_TURNS, help="one second each")
+# The damage form starts on crushing (×1): a GM typing the injury already worked out gets exactly
+# that, never multiplied by a type nobody chose. (An action sent without a type keeps the
+# calculator's default, cutting, as it always has.)
+FORM_DAMAGE_TYPE = DAMAGE_TYPE._replace(default="crushing")
+TURNS = Input("turns", "Turns", "int", None, min=1, max=MAX_TURNS, help="one second each")
+HEALED = Input("hp", "HP back", "int", None, min=1, max=200)
+HOW = Input("how", "By", "text", "healing", max=40, help="first aid, a potion, a spell: whatever the GM rules")
 FP = Input("fp", "FP spent", "int", None, min=1, max=200)
 CAUSES = {"running": "gurps/running/", "swimming": "gurps/swimming/", "hiking": "gurps/hiking/",
           "other": RECOVERY + "#lost-fatigue-points"}
@@ -170,8 +176,8 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
     if "rounds" in action:
         raise RulesInputError("rounds", "rounds: GURPS counts time in turns of one second; give turns.")
     turns = take(action, TURNS)
-    note(state, _at(state), f"{turns} turn{'s' if turns != 1 else ''} pass (a second each); shock wears off after "
-                            f"one.", INJURY + "#shock")
+    note(state, _at(state), f"{passing(turns, 'turn')} (a second each); shock wears off after one.",
+         INJURY + "#shock")
     _pass_time(state, turns, dice, acting=True)
 
 
@@ -220,6 +226,27 @@ def damage(state: State, action: dict[str, Any], dice: Dice) -> None:
             character["stunned"] = True
             note(state, _at(state), f"Major wound to the torso: {name} rolls HT {ht}: {roll}, failed by 1 to 4: "
                                     f"stunned (−4 to active defences, Do Nothing next turn).", rule)
+
+
+def heal(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "heal", "who": id, "hp": N, "how": "first aid"}``: HP given back by any means the
+    GM rules, never past the full score. Care given ends the wait for medical care; waking still
+    follows the recovery rules as time passes."""
+    keys(action, ("who", "hp", "how"))
+    who = member(state, action, WHO)
+    character, figures, name = _living(state, who), sheet(state, who), name_of(state, who)
+    points, how = take(action, HEALED), take(action, HOW)
+    if not character["hp_lost"]:
+        raise RulesInputError("who", f"Character: {name} has lost no HP, so there is nothing to heal.")
+    back = min(points, character["hp_lost"])
+    character["hp_lost"] -= back
+    hp, now = figures["hp"], figures["hp"] - character["hp_lost"]
+    note(state, _at(state), f"{name} gets {back} HP back ({how.strip()}): {now} of {hp} HP ({hp_state(now, hp)}).",
+         RECOVERY + "#natural-recovery")
+    if character["needs_care"]:
+        character["needs_care"] = False
+        note(state, _at(state), f"{name} has had care: they may wake by the recovery rules as time passes.",
+             RECOVERY + "#recovering-from-unconsciousness")
 
 
 def _fp_hp_injury(fp: int, fp_lost: int) -> int:
@@ -296,7 +323,7 @@ def day(state: State, action: dict[str, Any], dice: Dice) -> None:
     _pass_time(state, DAY, dice, acting=False)
 
 
-ACTIONS = {"advance": advance, "damage": damage, "fatigue": fatigue, "rest": rest, "day": day}
+ACTIONS = {"advance": advance, "damage": damage, "heal": heal, "fatigue": fatigue, "rest": rest, "day": day}
 
 FORMS = (
     Action("advance_turns", "advance", "Time passes (turns)",
@@ -304,7 +331,10 @@ FORMS = (
            "or less and to recover from a stun.", (TURNS,)),
     Action("damage", "damage", "Damage",
            "Damage past DR, times the wounding modifier, comes off HP: shock, a major wound's HT roll and the "
-           "death checks follow.", (WHO, DAMAGE, DR, DAMAGE_TYPE, TORSO)),
+           "death checks follow.", (WHO, DAMAGE, DR, FORM_DAMAGE_TYPE, TORSO)),
+    Action("heal", "heal", "Healing",
+           "HP given back by first aid, a potion, a spell or anything else the GM rules, up to the full score.",
+           (WHO, HEALED, HOW)),
     Action("fatigue", "fatigue", "Spend FP",
            "FP spent; at 0 FP or less each one lost also costs 1 HP, and at −1 × FP the character drops.",
            (WHO, FP, CAUSE)),
@@ -319,27 +349,28 @@ FORMS = (
 
 def view(state: State, gm: bool) -> dict[str, Any]:
     characters = []
-    due: list[str] = []
     for member_ in state["party"]:
         who = member_["id"]
         character, figures = state["characters"][who], sheet(state, who)
         hp, fp = figures["hp"], figures["fp"]
         current_hp, current_fp = hp - character["hp_lost"], fp - character["fp_lost"]
         move, dodge, st = figures["move"], figures["dodge"], figures["st"]
+        awake = character["conscious"] and not character["dead"]
+        # Only what still matters: the dead and the unconscious neither move nor defend.
         effects = []
-        if reeling(current_hp, hp):
+        if awake and reeling(current_hp, hp):
             move, dodge = halved_round_up(move), halved_round_up(dodge)
             effects.append({"text": "reeling: Move and Dodge halved", "rule": INJURY + "#reeling-under-13-of-your-hp"})
-        if very_tired(current_fp, fp):
+        if awake and very_tired(current_fp, fp):
             move, dodge, st = halved_round_up(move), halved_round_up(dodge), halved_round_up(st)
             effects.append({"text": "very tired: Move, Dodge and ST halved", "rule": ONE_THIRD_FP_RULE})
-        if character["shock"]:
+        if awake and character["shock"]:
             effects.append({"text": f"shock {signed(character['shock'])} to DX, IQ and skills on the next turn",
                             "rule": INJURY + "#shock"})
-        if character["stunned"]:
+        if awake and character["stunned"]:
             effects.append({"text": "stunned: −4 to active defences, Do Nothing, HT roll each turn to recover",
                             "rule": INJURY + "#stunning"})
-        if current_fp <= 0 < current_fp + fp and character["conscious"]:
+        if awake and current_fp <= 0 < current_fp + fp:
             effects.append({"text": "0 FP or less: Will roll to do more than talk or rest; each FP lost costs 1 HP",
                             "rule": RECOVERY + "#lost-fatigue-points"})
         if character["dead"]:
@@ -347,14 +378,18 @@ def view(state: State, gm: bool) -> dict[str, Any]:
         elif not character["conscious"]:
             condition = "unconscious" + (": needs medical care" if character["needs_care"] else "")
         else:
-            condition = hp_state(current_hp, hp)
-        if not character["dead"] and character["conscious"] and current_hp <= 0:
+            condition = hp_state(current_hp, hp) + (", stunned" if character["stunned"] else "")
+        due = []
+        if awake and current_hp <= 0:
             due.append(f"{member_['name']}: HT roll to stay conscious at the next turn.")
-        if character["stunned"]:
+        if awake and character["stunned"]:
             due.append(f"{member_['name']}: HT roll to recover from the stun at the end of the next turn.")
+        shown = [f"HP {current_hp} of {hp}", f"FP {current_fp} of {fp}"] + ([f"Move {move}", f"Dodge {dodge}"]
+                                                                           if awake else [])
         characters.append({"id": who, "name": member_["name"], "hp": current_hp, "max_hp": hp, "fp": current_fp,
                            "max_fp": fp, "condition": condition, "fatigue": fp_state(current_fp, fp),
                            "move": move, "dodge": dodge, "st": st, "shock": character["shock"],
                            "stunned": character["stunned"], "conscious": character["conscious"],
-                           "dead": character["dead"], "effects": effects})
-    return {"turn": state["clock"]["turns"], "round": 0, "lights": [], "characters": characters, "due": due}
+                           "dead": character["dead"], "figures": shown, "effects": effects, "due": due})
+    return {"turn": state["clock"]["turns"], "round": 0, "lights": [], "characters": characters,
+            "due": [line for person in characters for line in person["due"]]}

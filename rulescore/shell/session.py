@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, name_of, note, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, name_of, note, passing, sheet, take
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
 
@@ -34,7 +34,7 @@ _HIT = {spec.name: spec for spec in get_calculator("shell.damage").inputs}
 HIT_INPUTS = (_HIT["damage"]._replace(default=None), _HIT["damage_type"]._replace(name="type"), _HIT["location"],
               _HIT["armour_dr"], _HIT["armour_piercing"], _HIT["dm_percent"], _HIT["non_lethal"])
 SIDE = Input("side", "Side", "choice", "", choices=(("", "not said"), ("left", "left"), ("right", "right")))
-ROUNDS = Input("rounds", "Rounds", "int", None, min=0, max=10_000)
+ROUNDS = Input("rounds", "Rounds", "int", None, min=1, max=10_000)
 COMBAT = Input("combat", "Rounds of combat", "bool", True, help="moving, attacking or defending")
 END = Input("end", "END spent", "int", None, min=1, max=200)
 HOURS = Input("hours", "Hours of rest", "int", None, unit="h", min=1, max=24)
@@ -118,7 +118,7 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
     if "turns" in action:
         raise RulesInputError("turns", "turns: SHELL counts combat time in rounds; give rounds.")
     rounds, combat = take(action, ROUNDS), take(action, COMBAT)
-    note(state, _at(state), f"{rounds} round{'s' if rounds != 1 else ''} pass"
+    note(state, _at(state), passing(rounds, "round")
                             + (" in combat." if combat else ", out of combat."), FATIGUE_PAGE + "#combat-fatigue")
     state["clock"]["rounds"] += rounds
     if not combat:
@@ -200,25 +200,44 @@ FORMS = (
 )
 
 
+def _condition(character: dict[str, Any], total: int) -> str:
+    for word in ("dead", "unconscious", "stunned"):
+        if character[word]:
+            return word
+    return "hurt" if total else "unhurt"
+
+
 def view(state: State, gm: bool) -> dict[str, Any]:
     characters = []
-    due: list[str] = []
     for member_ in state["party"]:
         who = member_["id"]
         character = state["characters"][who]
         end = _end_effects(state, who)
+        awake = not character["dead"] and not character["unconscious"]
         effects = []
-        if end["st_ag_modifier"]:
+        if awake and end["st_ag_modifier"]:
             effects.append({"text": f"low END: ST and AG {signed(end['st_ag_modifier'])}, MV {end['mv_effect']}",
                             "rule": FATIGUE_PAGE + "#fatigue"})
-        if end["wp_roll"] != "no roll" and not character["unconscious"]:
-            due.append(f"{member_['name']}: {end['wp_roll']} to stay conscious.")
-        for place, what in character["crippled"].items():
-            effects.append({"text": f"{place}: {what}", "rule": DAMAGE_PAGE + "#hit-location"})
-        characters.append({"id": who, "name": member_["name"], "hp": sheet(state, who)["hp"],
-                           "lethal": character["lethal"], "stun": character["stun"],
-                           "total_damage": character["lethal"] + character["stun"],
+        if awake and character["stunned"]:
+            effects.append({"text": "stunned: loses the next turn (then \"Stun over\")",
+                            "rule": DAMAGE_PAGE + "#damage"})
+        if not character["dead"]:
+            for place, what in character["crippled"].items():
+                effects.append({"text": f"{place}: {what}", "rule": DAMAGE_PAGE + "#hit-location"})
+        due = [f"{member_['name']}: {end['wp_roll']} to stay conscious."] if awake and end["wp_roll"] != "no roll" \
+            else []
+        hp, total = sheet(state, who)["hp"], character["lethal"] + character["stun"]
+        # HP is the total the damage taken is measured against, not what is left: said so.
+        kinds = ", ".join(f"{amount} {kind}" for kind, amount in (("lethal", character["lethal"]),
+                                                                  ("stun", character["stun"])) if amount)
+        shown = [f"damage taken {total} of {hp} HP" + (f" ({kinds})" if kinds else ""),
+                 f"END {end['current_end']} of {_end_base(state, who)}"]
+        characters.append({"id": who, "name": member_["name"], "hp": hp,
+                           "lethal": character["lethal"], "stun": character["stun"], "total_damage": total,
                            "locations": dict(character["locations"]), "end": end["current_end"],
                            "max_end": _end_base(state, who), "stunned": character["stunned"],
-                           "unconscious": character["unconscious"], "dead": character["dead"], "effects": effects})
-    return {"turn": 0, "round": state["clock"]["rounds"], "lights": [], "characters": characters, "due": due}
+                           "unconscious": character["unconscious"], "dead": character["dead"],
+                           "condition": _condition(character, total), "figures": shown, "effects": effects,
+                           "due": due})
+    return {"turn": 0, "round": state["clock"]["rounds"], "lights": [], "characters": characters,
+            "due": [line for person in characters for line in person["due"]]}
