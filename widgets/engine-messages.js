@@ -77,7 +77,8 @@
 
 /**
  * rulescore.web.respond_session(): a session's new state and both views, the actions of a
- * system, or what is wrong (with `need`, the roll wanted next when the table rolls its dice).
+ * system, an action's preview (`lines`, `rolls`), or what is wrong (with `need`, the roll
+ * wanted next when the table rolls its dice).
  * @typedef {object} SessionResponse
  * @property {boolean} ok
  * @property {Record<string, any>} [state]
@@ -87,6 +88,8 @@
  * @property {string | null} [field]
  * @property {string} [message]
  * @property {{count: number, sides: number}} [need]
+ * @property {string[]} [lines] a preview: what the action would log before its first roll
+ * @property {boolean} [rolls] a preview: whether dice follow
  */
 
 /**

@@ -148,7 +148,7 @@ def test_a_session_in_two_tabs_loses_no_action_and_each_tab_follows_the_other(co
         page.wait_for_function("() => document.querySelector('[data-session-clock]').dataset.turn === '1'",
                                timeout=WITHIN_A_SECOND)
         alda = page.locator('[data-session-characters] [data-character-id="c1"]').inner_text()
-        assert "HP 7/9" in alda, alda
+        assert "HP 7 of 9" in alda, alda
     # A round passing in the first tab shows in the second within a second.
     do(first, "advance_turns", {"turns": "2"})
     second.wait_for_function("() => document.querySelector('[data-session-clock]').dataset.turn === '3'",
@@ -292,7 +292,7 @@ def test_what_localstorage_held_moves_in_once_and_the_old_copy_goes_only_after(p
     open_session_page(page, url)
     page.wait_for_selector("[data-session-active]:not([hidden])")
     assert page.locator("[data-session-clock]").get_attribute("data-turn") == "3"
-    assert "HP 7/9" in page.locator('[data-session-characters] [data-character-id="c1"]').inner_text()
+    assert "HP 7 of 9" in page.locator('[data-session-characters] [data-character-id="c1"]').inner_text()
 
 
 @pytest.mark.allow_page_errors

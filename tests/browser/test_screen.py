@@ -176,7 +176,7 @@ def test_the_open_sessions_summary_is_on_its_systems_screen(live, site_url):
     people = strip.locator("[data-character-id]")
     assert people.evaluate_all("ps => ps.map(p => p.dataset.characterId)") == [p["id"] for p in view["characters"]]
     for person, shown in zip(view["characters"], people.all_text_contents(), strict=True):
-        assert shown.startswith(person["name"]) and f"HP {person['hp']}/{person['max_hp']}" in shown, shown
+        assert shown.startswith(person["name"]) and person["figures"][0] in shown, shown
     assert strip.locator("a").get_attribute("href").endswith("/session/")
     assert_not_scrolling(page, "with the session")
 

@@ -7,7 +7,7 @@
 // session's summary on a GM screen.
 
 import { askSession } from "./engine.js";
-import { element, onEveryPage, withMinus } from "./dom.js";
+import { element, onEveryPage } from "./dom.js";
 import { closeStore, get, getMeta, listen, openStore } from "./store.js";
 
 const ONLY_KEY = "rules-at-the-table:calculator-only"; // "on" while a reader prefers it
@@ -107,13 +107,11 @@ function clockText(view) {
   return parts.join(", ");
 }
 
-/** @param {Record<string, any>} person */
+/** A character's figures as rulescore labels them ("HP 5 of 12"), then their condition.
+ * @param {Record<string, any>} person */
 function condition(person) {
-  const figures = [["hp", "max_hp", "HP"], ["fp", "max_fp", "FP"], ["end", "max_end", "END"]]
-    .filter(([now]) => person[now] !== undefined)
-    .map(([now, most, label]) => `${label} ${withMinus(person[now])}${person[most] !== undefined ? `/${person[most]}` : ""}`);
   const words = [person.condition, person.fatigue].filter((w) => typeof w === "string" && w && w !== "rested");
-  return [...figures, ...words].join(", ");
+  return [...(person.figures ?? []), ...words].join(", ");
 }
 
 /** The summary of the open session of this screen's system (the GM's view), or nothing.

@@ -10,8 +10,10 @@
 
 import { storageAlert } from "./backup.js";
 import { SYSTEM_NAMES, newId } from "./documents.js";
-import { MINUS, button, element, onEveryPage, withMinus } from "./dom.js";
+import { button, element, onEveryPage } from "./dom.js";
 import { askSession, engineLive, engineReady } from "./engine.js";
+import { buildFields, readAction, showDice, showPreview } from "./session-form.js";
+import { renderView } from "./session-view.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "./store.js";
 
 /** @typedef {import("./documents.js").Session} Session */
@@ -36,13 +38,10 @@ import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remo
  * @property {number[][]} dice
  * @property {boolean} gm
  * @property {HTMLElement} root
+ * @property {number} previews how many previews were asked for (only the latest is shown)
+ * @property {number} previewTimer the pending preview, while the reader is still typing
  */
 
-
-/** @param {string} link a site-relative rule link */
-function ruleLink(link) {
-  return element("a", { class: "rc-rule", href: new URL(link, new URL("../../", import.meta.url)).href }, ["§ rule"]);
-}
 
 /** @param {PageState} state */
 function openSession(state) {
@@ -199,93 +198,14 @@ function buildActive(state, session) {
       element("p", { class: "rc-own-dice" }, [element("label", {}, [
         element("input", { type: "checkbox", "data-own-dice": "" }), " I roll my own dice"])]),
       element("div", { class: "rc-session-dice", "data-session-dice": "", hidden: "" }),
-      element("p", { class: "rc-actions" }, [button("apply-action", "Do it")]),
+      element("p", { class: "rc-session-preview", id: "session-preview", "data-session-preview": "", hidden: "" }),
+      element("p", { class: "rc-actions" }, [button("apply-action", "Do it", { "aria-describedby": "session-preview" })]),
       element("p", { class: "rc-error", "data-session-message": "", hidden: "", role: "alert" }),
     ]),
     element("h3", {}, ["Log"]),
     element("ol", { class: "rc-session-log", "data-session-log": "", reversed: "" }),
   );
   buildFields(state);
-}
-
-/** @param {PageState} state */
-function currentAction(state) {
-  const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
-  return state.actions.find((action) => action.id === select?.value) ?? null;
-}
-
-/** The chosen action's fields, drawn from rulescore's description of them. @param {PageState} state */
-function buildFields(state) {
-  const action = currentAction(state);
-  const holder = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-fields]"));
-  const help = state.root.querySelector("[data-session-action-help]");
-  if (help) help.textContent = action?.help ?? "";
-  const party = /** @type {Record<string, any>[]} */ (openSession(state)?.state.party ?? []);
-  state.dice = [];
-  showDice(state, null);
-  holder.replaceChildren(...(action?.fields ?? []).map((/** @type {Record<string, any>} */ field) => {
-    const id = `session-field-${field.name}`;
-    const label = element("label", { for: id }, [field.label, ...(field.unit ? [` (${field.unit})`] : [])]);
-    /** @type {HTMLElement} */
-    let control;
-    if (field.who === "many") {
-      control = element("span", { class: "rc-session-members", id, "data-field": field.name, "data-many": "" },
-        party.map((member) => element("label", {}, [
-          element("input", { type: "checkbox", value: member.id }), ` ${member.name}`])));
-    } else if (field.who === "one") {
-      control = element("select", { id, "data-field": field.name },
-        [...(field.default === null ? [element("option", { value: "" }, ["nobody in particular"])] : []),
-          ...party.map((member) => element("option", { value: member.id }, [member.name]))]);
-    } else if (field.kind === "choice") {
-      control = element("select", { id, "data-field": field.name }, (field.choices ?? []).map((/** @type {string} */ value) =>
-        element("option", value === field.default ? { value, selected: "" } : { value },
-          [field.choice_labels?.[value] ?? value])));
-    } else if (field.kind === "bool") {
-      control = element("input", { type: "checkbox", id, "data-field": field.name, ...(field.default ? { checked: "" } : {}) });
-    } else {
-      control = element("input", { type: "text", id, "data-field": field.name, autocomplete: "off",
-        inputmode: field.min !== null && field.min >= 0 ? (field.kind === "int" ? "numeric" : "decimal") : "text",
-        value: field.default === null || field.default === undefined ? "" : withMinus(field.default) });
-    }
-    const hint = field.help ? [element("span", { class: "rc-hint" }, [field.help])] : [];
-    return element("div", { class: `rc-field rc-field-${field.kind}` }, [label, control, ...hint]);
-  }));
-}
-
-/** The action as rulescore takes it: the fixed keys, then each field as entered (text is
- * read by rulescore, which says what is wrong with it). @param {PageState} state */
-function readAction(state) {
-  const action = currentAction(state);
-  if (!action) return null;
-  /** @type {Record<string, unknown>} */
-  const built = { do: action.do, ...(action.fixed ?? {}) };
-  for (const control of /** @type {NodeListOf<HTMLElement>} */ (state.root.querySelectorAll("[data-session-fields] [data-field]"))) {
-    const name = /** @type {string} */ (control.dataset.field);
-    if (control.dataset.many !== undefined) {
-      built[name] = [...control.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value);
-    } else if (control instanceof HTMLInputElement && control.type === "checkbox") built[name] = control.checked;
-    else {
-      const value = /** @type {HTMLInputElement | HTMLSelectElement} */ (control).value.trim();
-      if (value !== "") built[name] = value.replace(MINUS, "-");
-    }
-  }
-  return built;
-}
-
-/** @param {PageState} state @param {{count: number, sides: number} | null} need */
-function showDice(state, need) {
-  const holder = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-dice]"));
-  if (!holder) return;
-  holder.hidden = !need;
-  if (!need) return holder.replaceChildren();
-  const done = state.dice.map((faces) => faces.join(" ")).join("; ");
-  holder.replaceChildren(
-    element("p", {}, [`Roll ${need.count}d${need.sides}` + (done ? ` (rolled so far: ${done})` : "") + ":"]),
-    element("p", { class: "rc-session-faces" }, Array.from({ length: need.count }, (_, i) => element("input", {
-      type: "text", inputmode: "numeric", "aria-label": `Die ${i + 1} of ${need.count}, 1 to ${need.sides}`,
-      "data-face": "", "data-sides": String(need.sides), autocomplete: "off" }))),
-  );
-  /** @type {HTMLInputElement | null} */ (holder.querySelector("[data-face]"))?.focus();
 }
 
 /** @param {PageState} state */
@@ -348,10 +268,12 @@ async function act(state, request) {
     return reply;
   }
   message.hidden = true;
+  const party = partyOf(state.session);
   state.session = written.record;
   state.views = { view: reply?.view, gm_view: reply?.gm_view };
   state.heads = await sessionHeads(state.kept);
   renderView(state);
+  afterChange(state, party);
   renderList(state);
   status(state, written.problem ?? `${written.record.name}: saved.`);
   saidProblem(state, written.problem);
@@ -368,81 +290,30 @@ async function follow(state) {
   if (fresh.rev === state.session?.rev) return;
   const answer = await askSession({ op: "view", state: fresh.state });
   if (!answer || !answer.ok || state.session?.id !== id) return;
+  const party = partyOf(state.session);
   state.session = fresh;
   state.views = { view: answer.view, gm_view: answer.gm_view };
   renderView(state);
+  afterChange(state, party);
 }
 
-// --- Drawing a view --------------------------------------------------------------------------
-
-const PAIRS = [["hp", "max_hp", "HP"], ["fp", "max_fp", "FP"], ["end", "max_end", "END"]];
-const FIGURES = [["move", "Move"], ["dodge", "Dodge"], ["lethal", "lethal"], ["stun", "stun"], ["shock", "shock"]];
-
-/** @param {PageState} state */
-function renderView(state) {
-  const root = state.root;
-  const view = state.views ? (state.gm ? state.views.gm_view : state.views.view) : null;
-  if (!view) return;
-  const clock = root.querySelector("[data-session-clock]");
-  if (clock) {
-    const parts = [`Turn ${view.turn}`, `round ${view.round}`];
-    if (view.day !== undefined) parts.push(`day ${view.day}`);
-    if (view.minutes !== undefined) parts.push(`${view.minutes} minutes in`);
-    clock.textContent = parts.join(", ");
-    clock.setAttribute("data-turn", String(view.turn));
-    clock.setAttribute("data-round", String(view.round));
-  }
-  const lights = root.querySelector("[data-session-lights]");
-  lights?.replaceChildren(...(view.lights?.length ? [element("h3", {}, ["Lights"]),
-    element("ul", {}, view.lights.map((/** @type {Record<string, any>} */ light) => element("li", {
-      "data-light": String(light.id), "data-burning": String(light.burning) }, [
-      `Light ${light.id}: ${light.source}`, light.by ? ` (${nameOf(state, light.by)})` : "", `, ${light.state}`,
-      ...(light.turns_left !== undefined ? [element("span", { class: "rc-gm", "data-turns-left": String(light.turns_left) },
-        [`: ${light.turns_left} turn${light.turns_left === 1 ? "" : "s"} left`])] : []),
-    ])))] : []));
-  const people = root.querySelector("[data-session-characters]");
-  people?.replaceChildren(...(view.characters ?? []).map((/** @type {Record<string, any>} */ person) => {
-    const figures = [
-      ...PAIRS.filter(([now]) => person[now] !== undefined).map(([now, most, label]) =>
-        `${label} ${withMinus(person[now])}${person[most] !== undefined ? `/${person[most]}` : ""}`),
-      ...FIGURES.filter(([key]) => person[key] !== undefined && person[key] !== 0 && person[key] !== false)
-        .map(([key, label]) => `${label} ${withMinus(person[key])}`),
-    ];
-    const words = [person.condition, person.fatigue].filter((w) => typeof w === "string" && w && w !== "rested");
-    return element("section", { class: "rc-session-person", "data-character-id": person.id }, [
-      element("p", {}, [element("strong", {}, [person.name]), ` ${figures.join(", ")}`]),
-      ...(words.length ? [element("p", { class: "rc-session-condition" }, [words.join("; ")])] : []),
-      element("ul", { "data-effects": "" }, (person.effects ?? []).map((/** @type {{text: string, rule?: string}} */ e) =>
-        element("li", {}, [e.text, ...(e.rule ? [" ", ruleLink(e.rule)] : [])]))),
-    ]);
-  }));
-  // The sticky head's one line: each light and each character's first figure and condition.
-  root.querySelector("[data-session-summary]")?.replaceChildren([
-    ...(view.lights ?? []).filter((/** @type {Record<string, any>} */ light) => light.burning)
-      .map((/** @type {Record<string, any>} */ light) => `${light.source} ${light.state}`),
-    ...(view.characters ?? []).map((/** @type {Record<string, any>} */ person) => {
-      const [now, most, label] = PAIRS.find(([key]) => person[key] !== undefined) ?? [];
-      const figure = now ? ` ${label} ${withMinus(person[now])}${person[most] !== undefined ? `/${person[most]}` : ""}` : "";
-      const word = typeof person.condition === "string" && person.condition ? ` (${person.condition})` : "";
-      return `${person.name}${figure}${word}`;
-    }),
-  ].join(" · "));
-  const due = root.querySelector("[data-session-due]");
-  due?.replaceChildren(...(view.due ?? []).map((/** @type {string} */ line) => element("li", {}, [line])));
-  const log = root.querySelector("[data-session-log]");
-  log?.replaceChildren(...[...(view.log ?? [])].reverse().map((/** @type {Record<string, any>} */ entry) =>
-    element("li", {}, [element("span", { class: "rc-session-at" }, [entry.at]), ` ${entry.text}`,
-      ...(entry.rule ? [" ", ruleLink(entry.rule)] : [])])));
-  const undo = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-action="undo"]'));
-  const redo = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-action="redo"]'));
-  if (undo) undo.disabled = !view.can_undo;
-  if (redo) redo.disabled = !view.can_redo;
+/** @param {Session | null} session the party's ids, in order, as one text */
+function partyOf(session) {
+  return (session?.state.party ?? []).map((/** @type {{id: string}} */ member) => member.id).join(" ");
 }
 
-/** @param {PageState} state @param {string} id */
-function nameOf(state, id) {
-  const party = /** @type {Record<string, any>[]} */ (openSession(state)?.state.party ?? []);
-  return party.find((member) => member.id === id)?.name ?? id;
+/** After the session changed: a party that changed (someone joined or left) is offered anew
+ * in the action form; the preview follows the new state.
+ * @param {PageState} state @param {string} party the party's ids before */
+function afterChange(state, party) {
+  if (partyOf(state.session) !== party) buildFields(state);
+  previewSoon(state);
+}
+
+/** A preview once the reader pauses typing. @param {PageState} state */
+function previewSoon(state) {
+  clearTimeout(state.previewTimer);
+  state.previewTimer = window.setTimeout(() => showPreview(state), 250);
 }
 
 /** @param {PageState} state */
@@ -475,7 +346,7 @@ async function init() {
   /** @type {PageState} */
   const state = { kept, heads: await sessionHeads(kept), session: openId ? await get(kept, "sessions", openId) : null,
     characters: { characters: await all(kept, "characters"), parties: await all(kept, "parties") },
-    actions: [], views: null, dice: [], gm: true, root };
+    actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0 };
   const problem = kept.problem;
   if (problem) saidProblem(state, problem);
   listen(kept, async (change) => {
@@ -483,6 +354,7 @@ async function init() {
     if (change.kind === "characters" || change.kind === "parties" || change.kind === "all") {
       state.characters = { characters: await all(kept, "characters"), parties: await all(kept, "parties") };
       fillParties(state);
+      if (root.querySelector("[data-session-fields] [data-saved]")) buildFields(state); // who may join
     }
     if (change.kind === "sessions" || change.kind === "all") {
       state.heads = await sessionHeads(kept);
@@ -496,7 +368,11 @@ async function init() {
     const target = /** @type {Element} */ (event.target);
     if (target.matches('[name="session_system"]')) fillParties(state);
     if (target.matches("[data-session-action]")) buildFields(state);
+    if (target.closest("[data-session-act]")) previewSoon(state);
     if (target.matches("[data-own-dice]")) { state.dice = []; showDice(state, null); }
+  });
+  root.addEventListener("input", (event) => {
+    if (/** @type {Element} */ (event.target).closest("[data-session-act]")) previewSoon(state);
   });
   root.addEventListener("submit", (event) => event.preventDefault());
   root.addEventListener("click", (event) => {
