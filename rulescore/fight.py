@@ -69,9 +69,11 @@ class Fighter(NamedTuple):
     label: str = "Combatant"
     among: str = "fighter"
     help: str = ""
+    optional: bool = False  # the form starts on nobody (default ""), else on whose turn it is
 
     def describe(self) -> dict[str, Any]:
-        return {**Input(self.name, self.label, "choice", None, help=self.help).describe(), "who": self.among}
+        default = "" if self.optional else None
+        return {**Input(self.name, self.label, "choice", default, help=self.help).describe(), "who": self.among}
 
 
 WHO = Fighter()

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError
 from ..fight import FOE_NAME, Fight, effect, looks
+from ..notation import signed
 from ..session import Dice, State, keys, note, sheet, take
 from . import session as rules
 from .monsters import MONSTERS, attack_bonus, hit_dice_roll
@@ -305,13 +306,18 @@ class BfrpgFight(Fight):
         number = fight["initiative"].get(who)
         shown: dict[str, Any] = {"initiative": number, "together": [
             other for other in fight["order"] if other != who and fight["initiative"].get(other) == number]}
+        ranked = [f"initiative {number}"] if number is not None else []
         if one["side"] == "party":
-            return {**shown, "hp": self._hp(state, who), "max_hp": sheet(state, who)["hp"]}
+            hp, top = self._hp(state, who), sheet(state, who)["hp"]
+            return {**shown, "hp": hp, "max_hp": top, "figures": [f"HP {hp} of {top}", *ranked]}
         shown["looks"] = looks(one["hp"], one["max_hp"], one["hp"] <= 0 and not one["subdued"],
                                one["hp"] <= 0 and one["subdued"])
+        shown["figures"] = ranked
         if gm:
             shown.update({key: one[key] for key in ("hp", "max_hp", "ac", "attack_bonus", "morale", "hit_dice")},
                          **{key: one[key] for key in ("attacks", "movement", "notes") if key in one})
+            shown["figures"] = [f"HP {one['hp']} of {one['max_hp']}", f"AC {one['ac']}",
+                                f"attack bonus {signed(one['attack_bonus'])}", f"morale {one['morale']}", *ranked]
         return shown
 
     def due(self, state: State, fight: dict[str, Any], gm: bool) -> list[dict[str, Any]]:

@@ -68,7 +68,7 @@ MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
 OPTION = Input("option", "Option", "choice", "", help="All-Out Attack or All-Out Defense: which (the first if none)",
                choices=(("", "the first"), *((option, option.replace("_", " ")) for options in OPTIONS.values()
                                               for option in options)))
-TARGET = Fighter("target", "Target", help="Aim, Evaluate, Feint: the foe in view (optional)")
+TARGET = Fighter("target", "Target", help="Aim, Evaluate, Feint: the foe in view", optional=True)
 MARGIN = Input("margin", "Feint won by", "int", 0, min=0, max=20, help="the margin of the Feint's Quick Contest")
 SURPRISED = Input("surprised", "Surprised", "choice", "none", help="a surprised side must Do Nothing on its first turn",
                   choices=(("none", "nobody"), ("party", "the party"), ("foes", "the foes")))
@@ -285,7 +285,7 @@ class GurpsFight(Fight):
         option = option or (allowed[0] if allowed else "")
         if "target" in action and maneuver not in ("aim", "evaluate", "feint"):
             raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint take one, not {maneuver}.")
-        if "margin" in action and maneuver != "feint":
+        if maneuver != "feint" and "margin" in action and take(action, MARGIN) != 0:  # 0: the form's blank
             raise RulesInputError("margin", "Feint won by: only a Feint takes a margin.")
         target = self.fighter(state, fight, action, TARGET) if "target" in action else None
         wounds, name = self.wounds(state, who), self.name(state, who)
@@ -358,8 +358,9 @@ class GurpsFight(Fight):
         figures, wounds = self.figures(state, who), self.wounds(state, who)
         current = figures["hp"] - wounds["hp_lost"]
         shown: dict[str, Any] = {"looks": looks(current, figures["hp"], wounds["dead"], not wounds["conscious"])}
+        shown["figures"] = []
         if gm or fight["combatants"][who]["side"] == "party":
-            shown.update(hp=current, max_hp=figures["hp"])
+            shown.update(hp=current, max_hp=figures["hp"], figures=[f"HP {current} of {figures['hp']}"])
         return shown
 
     def due(self, state: State, fight: dict[str, Any], gm: bool) -> list[dict[str, Any]]:

@@ -266,8 +266,11 @@ class ShellFight(Fight):
             "initiative": self.rating(state, who), "mv_points": max(figures["mv"] - figures["el"], 0),
             "blocks": blocks_per_round(figures["combat_level"]), "blocks_used": one.get("blocks_used", 0),
             "looks": looks(figures["hp"] - total, figures["hp"], wounds["dead"], wounds["unconscious"])}
+        shown["figures"] = [f"initiative {shown['initiative']}"]
         if gm or one["side"] == "party":
             shown.update(hp=figures["hp"], damage=total, end=figures["end"] - wounds["end_lost"])
+            shown["figures"] = [f"damage taken {total} of {figures['hp']} HP", f"END {shown['end']}",
+                                *shown["figures"]]
         return shown
 
     def due(self, state: State, fight: dict[str, Any], gm: bool) -> list[dict[str, Any]]:

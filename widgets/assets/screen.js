@@ -114,6 +114,16 @@ function condition(person) {
   return [...(person.figures ?? []), ...words].join(", ");
 }
 
+/** The fight, if one is on: its round, whose turn it is and what is due (issue 29).
+ * @param {Record<string, any>} view the GM's view */
+function fightText(view) {
+  const fight = view.fight;
+  const now = fight.combatants.find((/** @type {Record<string, any>} */ one) => one.id === fight.current);
+  return element("span", { "data-screen-fight": "", "data-round": String(fight.round),
+    "data-current": fight.current ?? "" }, [element("strong", {}, [`Fight, round ${fight.round}`]),
+    now ? `: ${now.name}'s turn` : "", ...(view.due ?? []).map((/** @type {string} */ line) => `; ${line}`)]);
+}
+
 /** The summary of the open session of this screen's system (the GM's view), or nothing.
  * @param {import("./store.js").Kept} kept @param {HTMLElement} box */
 async function showSession(kept, box) {
@@ -140,6 +150,7 @@ async function showSession(kept, box) {
       light.turns_left !== undefined ? `, ${light.turns_left} turn${light.turns_left === 1 ? "" : "s"} left` : ""])),
     ...(view.characters ?? []).map((/** @type {Record<string, any>} */ person) => element("span", {
       "data-character-id": String(person.id) }, [element("strong", {}, [person.name]), ` ${condition(person)}`])),
+    ...(view.fight ? [fightText(view)] : []),
   );
   box.hidden = false;
 }

@@ -23,47 +23,159 @@ export function currentAction(state) {
   return state.actions.find((action) => action.id === select?.value) ?? null;
 }
 
+/** The fight in the open session (the GM's view names everyone), or null.
+ * @param {PageState} state @returns {Record<string, any> | null} */
+export function fightOf(state) {
+  return state.views?.gm_view?.fight ?? null;
+}
+
+/**
+ * The control for one field rulescore describes: party members (one or many), a saved
+ * character who may join, someone in the fight, a list of foes, a choice, yes/no or text.
+ * @param {PageState} state @param {Record<string, any>} field @param {string} id
+ * @param {Record<string, string>} data the attribute naming the field ({"data-field": name})
+ * @returns {HTMLElement}
+ */
+function control(state, field, id, data) {
+  const party = /** @type {Record<string, any>[]} */ (state.session?.state.party ?? []);
+  const fight = fightOf(state);
+  if (field.who === "many") {
+    return element("span", { class: "rc-session-members", id, ...data, "data-many": "" },
+      party.map((member) => element("label", {}, [
+        element("input", { type: "checkbox", value: member.id }), ` ${member.name}`])));
+  }
+  if (field.who === "one") { // on the first member, or on nobody when the key is optional
+    return element("select", { id, ...data },
+      [...(field.default === "" ? [element("option", { value: "" }, ["nobody in particular"])] : []),
+        ...party.map((member) => element("option", { value: member.id }, [member.name]))]);
+  }
+  if (field.who === "saved") { // a saved character of the session's game, not in the party
+    const newcomers = joinable(state);
+    return element("select", { id, ...data, "data-saved": "" }, newcomers.length
+      ? newcomers.map((character) => element("option", { value: character.id }, [character.name]))
+      : [element("option", { value: "" }, ["none: every saved character is in the party"])]);
+  }
+  if (field.who === "fighter" || field.who === "foe") { // someone in the fight: on whose turn it is
+    const among = (fight?.combatants ?? []).filter((/** @type {Record<string, any>} */ one) =>
+      field.who === "fighter" || one.side === "foes");
+    const select = element("select", { id, ...data }, [
+      ...(field.default === "" ? [element("option", { value: "" }, ["nobody in particular"])] : []),
+      ...among.map((/** @type {Record<string, any>} */ one) => element("option", { value: one.id }, [one.name]))]);
+    /** @type {HTMLSelectElement} */ (select).value = field.default === "" ? ""
+      : field.who === "fighter" ? fight?.current ?? ""
+      : among.find((/** @type {Record<string, any>} */ one) => !one.out)?.id ?? "";
+    return select;
+  }
+  if (field.kind === "foes") return foeList(state, field, id, data);
+  if (field.kind === "choice") {
+    return element("select", { id, ...data }, (field.choices ?? []).map((/** @type {string} */ value) =>
+      element("option", value === field.default ? { value, selected: "" } : { value },
+        [field.choice_labels?.[value] ?? value])));
+  }
+  if (field.kind === "bool") {
+    return element("input", { type: "checkbox", id, ...data, ...(field.default ? { checked: "" } : {}) });
+  }
+  return element("input", { type: "text", id, ...data, autocomplete: "off",
+    inputmode: field.min !== null && field.min >= 0 ? (field.kind === "int" ? "numeric" : "decimal") : "text",
+    value: field.default === null || field.default === undefined ? "" : withMinus(field.default) });
+}
+
+/** A field with its label and hint. @param {HTMLElement} made @param {Record<string, any>} field @param {string} id */
+function labelled(made, field, id) {
+  const label = element("label", { for: id }, [field.label, ...(field.unit ? [` (${field.unit})`] : [])]);
+  const hint = field.help ? [element("span", { class: "rc-hint" }, [field.help])] : [];
+  return element("div", { class: `rc-field rc-field-${field.kind}` }, [label, made, ...hint]);
+}
+
+/**
+ * A list of foes, a row for each kind (a name and how many, then each figure). A figure left
+ * blank is not sent: rulescore takes the monster's, or the default shown as the placeholder.
+ * @param {PageState} state @param {Record<string, any>} field @param {string} id @param {Record<string, string>} data
+ */
+function foeList(state, field, id, data) {
+  const rows = element("div", { class: "rc-foe-rows", "data-foe-rows": "" });
+  const list = element("fieldset", { class: "rc-foes", id, ...data, "data-foes": "" }, [
+    element("legend", {}, [field.label]), rows,
+    element("p", {}, [element("button", { type: "button", "data-action": "add-foe" }, ["Add another kind of foe"])])]);
+  const add = () => {
+    const n = rows.children.length + 1;
+    rows.append(element("div", { class: "rc-foe-row", "data-foe-row": "" }, [
+      element("p", { class: "rc-title" }, [element("strong", {}, [`Foes, row ${n}`])]),
+      ...(field.fields ?? []).map((/** @type {Record<string, any>} */ inner) => {
+        const innerId = `${id}-${n}-${inner.name}`;
+        const made = inner.kind === "choice" || inner.kind === "bool" ? control(state, inner, innerId, { "data-foe-field": inner.name })
+          : element("input", { type: "text", id: innerId, "data-foe-field": inner.name, autocomplete: "off",
+            placeholder: inner.default === null || inner.default === undefined || inner.default === "" ? ""
+              : withMinus(inner.default) });
+        if (inner.name === "count") /** @type {HTMLInputElement} */ (made).value = "1";
+        if (inner.kind === "choice" && (inner.choices ?? []).length > 30) return filtered(made, inner, innerId);
+        return labelled(made, inner, innerId);
+      }),
+      ...(n > 1 ? [element("p", {}, [element("button", { type: "button", "data-action": "remove-foe" }, ["Remove this row"])])] : []),
+    ]));
+  };
+  add();
+  list.addEventListener("click", (event) => {
+    const target = /** @type {Element} */ (event.target).closest("button");
+    if (target?.dataset.action === "add-foe") {
+      add();
+      /** @type {HTMLElement | null} */ (rows.lastElementChild?.querySelector("input, select"))?.focus();
+    } else if (target?.dataset.action === "remove-foe") {
+      target.closest("[data-foe-row]")?.remove();
+      /** @type {HTMLElement | null} */ (list.querySelector('[data-action="add-foe"]'))?.focus();
+    }
+  });
+  return list;
+}
+
+/**
+ * A long choice (the rulebook's monsters) with a filter above it: typing keeps only the
+ * matching choices, the first of them chosen.
+ * @param {HTMLElement} made the select @param {Record<string, any>} field @param {string} id
+ */
+function filtered(made, field, id) {
+  const select = /** @type {HTMLSelectElement} */ (made);
+  const all = [...select.options].map((option) => [option.value, option.text]);
+  const filter = /** @type {HTMLInputElement} */ (element("input", { type: "search", id: `${id}-filter`,
+    autocomplete: "off", "data-choice-filter": "", placeholder: "type to filter" }));
+  filter.addEventListener("input", () => {
+    const wanted = filter.value.trim().toLowerCase();
+    const kept = all.filter(([value, text]) => !value || text.toLowerCase().includes(wanted));
+    select.replaceChildren(...kept.map(([value, text]) => element("option", { value }, [text])));
+    if (wanted && kept.length > 1) select.value = kept[1][0];
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  return element("div", { class: `rc-field rc-field-${field.kind}` }, [
+    element("label", { for: `${id}-filter` }, [`${field.label}: filter`]), filter,
+    element("label", { for: id }, [field.label]), select,
+    ...(field.help ? [element("span", { class: "rc-hint" }, [field.help])] : [])]);
+}
+
 /** The chosen action's fields, drawn from rulescore's description of them. @param {PageState} state */
 export function buildFields(state) {
   const action = currentAction(state);
   const holder = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-fields]"));
   const help = state.root.querySelector("[data-session-action-help]");
   if (help) help.textContent = action?.help ?? "";
-  const party = /** @type {Record<string, any>[]} */ (state.session?.state.party ?? []);
   state.dice = [];
   showDice(state, null);
   holder.replaceChildren(...(action?.fields ?? []).map((/** @type {Record<string, any>} */ field) => {
     const id = `session-field-${field.name}`;
-    const label = element("label", { for: id }, [field.label, ...(field.unit ? [` (${field.unit})`] : [])]);
-    /** @type {HTMLElement} */
-    let control;
-    if (field.who === "many") {
-      control = element("span", { class: "rc-session-members", id, "data-field": field.name, "data-many": "" },
-        party.map((member) => element("label", {}, [
-          element("input", { type: "checkbox", value: member.id }), ` ${member.name}`])));
-    } else if (field.who === "one") { // on the first member, or on nobody when the key is optional
-      control = element("select", { id, "data-field": field.name },
-        [...(field.default === "" ? [element("option", { value: "" }, ["nobody in particular"])] : []),
-          ...party.map((member) => element("option", { value: member.id }, [member.name]))]);
-    } else if (field.who === "saved") { // a saved character of the session's game, not in the party
-      const newcomers = joinable(state);
-      control = element("select", { id, "data-field": field.name, "data-saved": "" }, newcomers.length
-        ? newcomers.map((character) => element("option", { value: character.id }, [character.name]))
-        : [element("option", { value: "" }, ["none: every saved character is in the party"])]);
-    } else if (field.kind === "choice") {
-      control = element("select", { id, "data-field": field.name }, (field.choices ?? []).map((/** @type {string} */ value) =>
-        element("option", value === field.default ? { value, selected: "" } : { value },
-          [field.choice_labels?.[value] ?? value])));
-    } else if (field.kind === "bool") {
-      control = element("input", { type: "checkbox", id, "data-field": field.name, ...(field.default ? { checked: "" } : {}) });
-    } else {
-      control = element("input", { type: "text", id, "data-field": field.name, autocomplete: "off",
-        inputmode: field.min !== null && field.min >= 0 ? (field.kind === "int" ? "numeric" : "decimal") : "text",
-        value: field.default === null || field.default === undefined ? "" : withMinus(field.default) });
-    }
-    const hint = field.help ? [element("span", { class: "rc-hint" }, [field.help])] : [];
-    return element("div", { class: `rc-field rc-field-${field.kind}` }, [label, control, ...hint]);
+    return labelled(control(state, field, id, { "data-field": field.name }), field, id);
   }));
+}
+
+/** A row of foes as rulescore takes it: the figures given, blank ones left to rulescore.
+ * @param {Element} row */
+function readFoe(row) {
+  /** @type {Record<string, unknown>} */
+  const foe = {};
+  for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (row.querySelectorAll("[data-foe-field]"))) {
+    const name = /** @type {string} */ (input.dataset.foeField);
+    if (input instanceof HTMLInputElement && input.type === "checkbox") foe[name] = input.checked;
+    else if (input.value.trim() !== "") foe[name] = input.value.trim().replace(MINUS, "-");
+  }
+  return foe;
 }
 
 /** The action as rulescore takes it: the fixed keys, then each field as entered (text is
@@ -75,7 +187,9 @@ export function readAction(state) {
   const built = { do: action.do, ...(action.fixed ?? {}) };
   for (const control of /** @type {NodeListOf<HTMLElement>} */ (state.root.querySelectorAll("[data-session-fields] [data-field]"))) {
     const name = /** @type {string} */ (control.dataset.field);
-    if (control.dataset.many !== undefined) {
+    if (control.dataset.foes !== undefined) {
+      built[name] = [...control.querySelectorAll("[data-foe-row]")].map(readFoe);
+    } else if (control.dataset.many !== undefined) {
       built[name] = [...control.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value);
     } else if (control instanceof HTMLInputElement && control.type === "checkbox") built[name] = control.checked;
     else {

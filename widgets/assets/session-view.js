@@ -63,7 +63,10 @@ export function renderView(state) {
   const characters = /** @type {Record<string, any>[]} */ (view.characters ?? []);
   root.querySelector("[data-session-characters]")?.replaceChildren(...characters.map(personSection));
   // The sticky head's one line: each burning light, each character's first figure and condition.
+  const fight = view.fight;
+  const now = fight?.combatants.find((/** @type {Record<string, any>} */ one) => one.id === fight.current);
   root.querySelector("[data-session-summary]")?.replaceChildren([
+    ...(fight ? [`Fight round ${fight.round}${now ? `: ${now.name}'s turn` : ""}`] : []),
     ...(view.lights ?? []).filter((/** @type {Record<string, any>} */ light) => light.burning)
       .map((/** @type {Record<string, any>} */ light) => `${light.source} ${light.state}`),
     ...characters.map((person) => `${person.name}${person.figures?.length ? ` ${person.figures[0]}` : ""}` +

@@ -12,7 +12,8 @@ import { storageAlert } from "./backup.js";
 import { SYSTEM_NAMES, newId } from "./documents.js";
 import { button, element, onEveryPage } from "./dom.js";
 import { askSession, engineLive, engineReady } from "./engine.js";
-import { buildFields, readAction, showDice, showPreview } from "./session-form.js";
+import { openAction, renderFight } from "./fight-panel.js";
+import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
 import { renderView } from "./session-view.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "./store.js";
 
@@ -133,14 +134,34 @@ function saidProblem(state, problem) {
   storageAlert(state.kept, state.root, problem ?? state.kept.problem);
 }
 
-// rulescore.session runs fights (issue 29), but this page has no fight panel yet: the actions
-// that start, run or end a fight, or name its combatants, are left out of its action list.
-const FIGHT_ACTIONS = new Set(["fight", "next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block"]);
+// Actions that only make sense in a fight; outside one the form offers "Start a fight" instead.
+const FIGHT_ACTIONS = new Set(["next_turn", "maneuver", "damage_foe", "join_fight", "join_fight_character",
+  "leave_fight", "end_fight"]);
 
-/** @param {Record<string, any>} action */
-function outsideFights(action) {
-  return !FIGHT_ACTIONS.has(action.do) && !(action.fields ?? []).some((/** @type {Record<string, any>} */ field) =>
-    field.kind === "foes" || field.who === "fighter" || field.who === "foe");
+/** The actions the form offers now: in a fight, its actions and not "Start a fight"; outside
+ * one, the reverse. @param {PageState} state */
+function offered(state) {
+  const fighting = Boolean(state.views?.gm_view?.fight);
+  return state.actions.filter((action) => action.id === "fight" ? !fighting : !FIGHT_ACTIONS.has(action.id) || fighting);
+}
+
+/** Fills the action picker (keeping the chosen action when it is still offered) and its fields.
+ * @param {PageState} state */
+function fillActions(state) {
+  const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
+  if (!select) return;
+  const chosen = select.value;
+  const actions = offered(state);
+  select.replaceChildren(...actions.map((action) => element("option", { value: action.id }, [action.label])));
+  if (actions.some((action) => action.id === chosen)) select.value = chosen;
+  buildFields(state);
+}
+
+/** Draws the view shown: the session, and its fight. @param {PageState} state */
+function draw(state) {
+  renderView(state);
+  const view = state.views ? (state.gm ? state.views.gm_view : state.views.view) : null;
+  if (view) renderFight(state, view);
 }
 
 /** @param {PageState} state @param {SessionResponse} [answer] the engine's answer for its state, if at hand */
@@ -162,10 +183,10 @@ async function showSession(state, answer) {
     return status(state, `This session cannot be shown: ${views?.message ?? actions?.message ?? "no engine"}`);
   }
   state.views = { view: views.view, gm_view: views.gm_view };
-  state.actions = (actions.actions ?? []).filter(outsideFights);
+  state.actions = actions.actions ?? [];
   active.hidden = false;
   buildActive(state, session);
-  renderView(state);
+  draw(state);
   status(state, `${session.name}: saved on this device after every action.`);
 }
 
@@ -174,7 +195,6 @@ async function showSession(state, answer) {
 /** @param {PageState} state @param {Session} session */
 function buildActive(state, session) {
   const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
-  const choices = state.actions.map((action) => element("option", { value: action.id }, [action.label]));
   active.replaceChildren(
     element("div", { class: "rc-session-head" }, [
       element("h2", { "data-session-name": "", tabindex: "-1" }, [session.name]),
@@ -189,10 +209,11 @@ function buildActive(state, session) {
     ]),
     element("div", { class: "rc-session-lights", "data-session-lights": "" }),
     element("div", { class: "rc-session-characters", "data-session-characters": "" }),
+    element("section", { class: "rc-fight", "data-fight": "", hidden: "", "aria-label": "The fight" }),
     element("ul", { class: "rc-session-due", "data-session-due": "" }),
     element("form", { class: "rc-session-act", "data-session-act": "", novalidate: "" }, [
       element("div", { class: "rc-field" }, [element("label", { for: "session-action" }, ["Action"]),
-        element("select", { id: "session-action", "data-session-action": "" }, choices)]),
+        element("select", { id: "session-action", "data-session-action": "" })]),
       element("p", { class: "rc-hint", "data-session-action-help": "" }),
       element("div", { class: "rc-session-fields", "data-session-fields": "" }),
       element("p", { class: "rc-own-dice" }, [element("label", {}, [
@@ -205,7 +226,7 @@ function buildActive(state, session) {
     element("h3", {}, ["Log"]),
     element("ol", { class: "rc-session-log", "data-session-log": "", reversed: "" }),
   );
-  buildFields(state);
+  fillActions(state);
 }
 
 /** @param {PageState} state */
@@ -272,7 +293,7 @@ async function act(state, request) {
   state.session = written.record;
   state.views = { view: reply?.view, gm_view: reply?.gm_view };
   state.heads = await sessionHeads(state.kept);
-  renderView(state);
+  draw(state);
   afterChange(state, party);
   renderList(state);
   status(state, written.problem ?? `${written.record.name}: saved.`);
@@ -293,7 +314,7 @@ async function follow(state) {
   const party = partyOf(state.session);
   state.session = fresh;
   state.views = { view: answer.view, gm_view: answer.gm_view };
-  renderView(state);
+  draw(state);
   afterChange(state, party);
 }
 
@@ -306,8 +327,24 @@ function partyOf(session) {
  * in the action form; the preview follows the new state.
  * @param {PageState} state @param {string} party the party's ids before */
 function afterChange(state, party) {
-  if (partyOf(state.session) !== party) buildFields(state);
+  // A fight started or ended: the picker offers its actions; in a fight the combatants change.
+  const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
+  const ids = offered(state).map((action) => action.id).join(" ");
+  if (select && [...select.options].map((option) => option.value).join(" ") !== ids) fillActions(state);
+  else if (partyOf(state.session) !== party || fightOf(state)) buildFields(state); // who may be chosen changed
   previewSoon(state);
+}
+
+/** Next turn: the action form on "next_turn", done at once (asking for the table's dice when
+ * they roll their own). @param {PageState} state */
+function nextTurn(state) {
+  const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
+  if (!select) return;
+  if (select.value !== "next_turn") {
+    select.value = "next_turn";
+    buildFields(state);
+  }
+  applyAction(state);
 }
 
 /** A preview once the reader pauses typing. @param {PageState} state */
@@ -375,12 +412,27 @@ async function init() {
     if (/** @type {Element} */ (event.target).closest("[data-session-act]")) previewSoon(state);
   });
   root.addEventListener("submit", (event) => event.preventDefault());
+  // Alt+N: the next turn, from anywhere on the page. Caught first and kept from the theme,
+  // whose own "n" (next page) would otherwise leave the session mid-fight.
+  window.addEventListener("keydown", (event) => {
+    if (!root.isConnected || !event.altKey || event.code !== "KeyN") return;
+    const next = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-fight]:not([hidden]) [data-action="next-turn"]'));
+    if (!next) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    next.click();
+  }, { capture: true });
   root.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("button");
     const action = target?.dataset.action;
     const id = target?.dataset.id ?? "";
     if (action === "start-session") startSession(state);
     else if (action === "apply-action") applyAction(state);
+    else if (action === "next-turn") nextTurn(state);
+    else if (action === "fight-damage") {
+      openAction(state, target?.dataset.side === "foes" ? "damage_foe" : "damage", id || (target?.dataset.who ?? ""),
+        () => buildFields(state));
+    } else if (action === "fight-maneuver") openAction(state, "maneuver", target?.dataset.who ?? "", () => buildFields(state));
     else if (action === "undo" || action === "redo") act(state, { op: action });
     else if (action === "export-log") exportLog(state);
     else if (action === "toggle-gm") {
@@ -388,7 +440,7 @@ async function init() {
       target?.setAttribute("aria-pressed", String(state.gm));
       target?.setAttribute("data-session-view", state.gm ? "gm" : "players");
       if (target) target.textContent = state.gm ? "GM view" : "Players' view";
-      renderView(state);
+      draw(state);
     } else if (action === "resume-session") {
       get(state.kept, "sessions", id).then((session) => openAndShow(state, session, null));
     } else if (action === "close-session") {

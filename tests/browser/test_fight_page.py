@@ -1,0 +1,175 @@
+"""Fights on the Session page (issue 29): a GURPS fight of two characters and three foes run for
+three rounds from the page with the table's dice equals rulescore.session in Python, in both
+views, and the page shows whose turn it is; a BFRPG fight with monsters picked from the list,
+resumed after a reload on the same turn, offline; screenshots of a fight in progress."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from rulescore import session
+from tests.browser.conftest import SCREENS
+from tests.browser.helpers import kept, kept_meta, wait_for_python
+from tests.browser.test_session import ASKING_OR_REFUSED, TableDice, open_session_page
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+CHARACTERS: dict = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
+    {"id": "g1", "name": "Bruno", "system": "gurps", "fields": {"st": "12", "dx": "13", "ht": "11"}},
+    {"id": "g2", "name": "Dana", "system": "gurps", "fields": {"st": "10", "dx": "12", "ht": "12"}},
+    {"id": "b1", "name": "Alda", "system": "bfrpg", "fields": {"race": "dwarf", "strength": "16", "hp": "9"}},
+], "parties": [{"id": "p1", "name": "The pair", "system": "gurps", "members": ["g1", "g2"]},
+               {"id": "p2", "name": "Alda alone", "system": "bfrpg", "members": ["b1"]}]}
+
+
+def start(page, url, system: str, party: str):
+    page.goto(url)
+    page.evaluate("s => localStorage.setItem('rules-at-the-table:characters', s)", json.dumps(CHARACTERS))
+    open_session_page(page, url)
+    page.select_option('[name="session_system"]', system)
+    page.select_option("[data-session-party]", label=party)
+    page.click('[data-action="start-session"]')
+    page.wait_for_selector("[data-session-active]:not([hidden])")
+    page.check("[data-own-dice]")
+
+
+def saved(page) -> dict:
+    open_id = kept_meta(page, "open-session")
+    return next(s for s in kept(page, "sessions") if s["id"] == open_id)["state"]
+
+
+def replayed(system: str, party_ids: list[str], state: dict) -> dict:
+    """The page's actions, with the dice it recorded, applied by rulescore in Python."""
+    members: list[dict] = [c for c in CHARACTERS["characters"] if c["id"] in party_ids]
+    python = session.new(system, members)
+    for event in state["done"]:
+        rolls: list[list[int]] = [list(used[2]) for used in event["dice"]]
+
+        def roll(count: int, sides: int, rolls: list[list[int]] = rolls) -> list[int]:
+            return rolls.pop(0)
+
+        python = session.apply(python, event["action"], roll=roll)
+    return python
+
+
+def press(page, selector: str, dice: TableDice, key: str | None = None):
+    """Taps a button (or presses `key`), then gives the table's dice for every roll asked for."""
+    done = len(saved(page)["done"])
+    page.keyboard.press(key) if key else page.click(selector)
+    while True:
+        wait_for_python(page, lambda: len(saved(page)["done"]) > done or page.evaluate(ASKING_OR_REFUSED),
+                        f"{selector} to be saved, or dice to be asked for")
+        message = page.locator("[data-session-message]")
+        assert message.is_hidden(), message.inner_text()
+        if len(saved(page)["done"]) > done:
+            return
+        faces = page.locator("[data-session-dice] [data-face]")
+        for i, face in enumerate(dice.faces(faces.count(), int(faces.first.get_attribute("data-sides")))):
+            faces.nth(i).fill(str(face))
+        page.click('[data-action="apply-action"]')
+
+
+def add_foes(page, rows: list[dict[str, str]]):
+    page.select_option("[data-session-action]", "fight")
+    for number, row in enumerate(rows):
+        if number:
+            page.click('[data-session-fields] [data-action="add-foe"]')
+        fields = page.locator("[data-session-fields] [data-foe-row]").nth(number)
+        for name, value in row.items():
+            if name == "monster":  # picked from the rulebook's list through its filter
+                fields.locator("[data-choice-filter]").fill(value)
+                fields.locator('[data-foe-field="monster"]').select_option(value)
+            else:
+                fields.locator(f'[data-foe-field="{name}"]').fill(value)
+
+
+def shown_fight(page) -> tuple[str, str, list[str]]:
+    panel = page.locator("[data-fight]")
+    return (panel.locator("[data-fight-round]").get_attribute("data-fight-round"),
+            panel.locator("[data-fight-current]").get_attribute("data-fight-current"),
+            panel.locator("[data-combatant]").evaluate_all("els => els.map(e => e.dataset.combatant)"))
+
+
+def check(page, system: str, party_ids: list[str]):
+    state = saved(page)
+    python = replayed(system, party_ids, state)
+    for gm in (True, False):
+        assert session.view(python, gm=gm) == session.view(state, gm=gm)
+    fight = session.view(python, gm=True)["fight"]
+    assert shown_fight(page) == (str(fight["round"]), fight["current"] or "", fight["order"])
+    return python
+
+
+def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_both_views(browser, site_url):
+    context = browser.new_context(**SCREENS["tablet"])
+    try:
+        page = context.new_page()
+        start(page, site_url, "gurps", "The pair")
+        dice = TableDice()
+        add_foes(page, [{"name": "Goblin", "count": "3", "hp": "8", "basic_speed": "5.5", "dx": "11"}])
+        press(page, '[data-action="apply-action"]', dice)
+        check(page, "gurps", ["g1", "g2"])
+        assert page.locator("[data-fight] [data-combatant]").count() == 5
+        turns = 0
+        while session.view(saved(page), gm=True)["fight"]["round"] <= 3:
+            fight = session.view(saved(page), gm=True)["fight"]
+            current = fight["current"]
+            side = next(one["side"] for one in fight["combatants"] if one["id"] == current)
+            if turns % 3 == 0:  # a maneuver chosen from the combatant's own button
+                page.click(f'[data-fight] [data-combatant="{current}"] [data-action="fight-maneuver"]')
+                page.select_option('[data-session-fields] [data-field="maneuver"]',
+                                   "all_out_attack" if side == "foes" else "all_out_defense")
+                press(page, '[data-action="apply-action"]', dice)
+            if turns % 4 == 1:  # one-tap damage: a foe hurt by the party, or a character by a foe
+                target = next(one for one in fight["combatants"] if one["side"] != side and not one["out"])
+                page.click(f'[data-fight] [data-combatant="{target["id"]}"] [data-action="fight-damage"]')
+                assert page.locator('[data-session-fields] [data-field="who"]').input_value() == target["id"]
+                page.fill('[data-session-fields] [data-field="damage"]', "4")
+                press(page, '[data-action="apply-action"]', dice)
+            press(page, '[data-action="next-turn"]', dice, key="Alt+KeyN" if turns == 2 else None)
+            turns += 1
+            check(page, "gurps", ["g1", "g2"])
+        assert turns >= 15
+        python = check(page, "gurps", ["g1", "g2"])
+        # The players' view: the order and whose turn, the foes in words, never their numbers.
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("[data-fight]").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / "fight-gm-tablet.png"))
+        page.click('[data-action="toggle-gm"]')
+        players = session.view(python)["fight"]
+        for one in players["combatants"]:
+            text = page.locator(f'[data-fight] [data-combatant="{one["id"]}"]').inner_text()
+            if one["side"] == "foes":
+                assert one["looks"] in text and not re.search(r"HP \S+ of \d+", text), text
+        assert shown_fight(page)[1] == players["current"]
+        page.screenshot(path=str(SCREENSHOTS / "fight-players-tablet.png"))
+    finally:
+        context.close()
+
+
+def test_a_bfrpg_fight_with_monsters_from_the_list_resumes_after_a_reload_offline(browser, site_url):
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        open_session_page(page, site_url)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+        context.set_offline(True)
+        start(page, site_url, "bfrpg", "Alda alone")
+        dice = TableDice()
+        add_foes(page, [{"monster": "goblin", "count": "2"}, {"monster": "hobgoblin"}])
+        press(page, '[data-action="apply-action"]', dice)
+        python = check(page, "bfrpg", ["b1"])
+        names = [one["name"] for one in session.view(python, gm=True)["fight"]["combatants"]]
+        assert names == ["Alda", "Goblin 1", "Goblin 2", "Hobgoblin"]
+        press(page, '[data-action="next-turn"]', dice)
+        before = check(page, "bfrpg", ["b1"])
+        page.reload()
+        page.wait_for_selector("[data-fight]:not([hidden])", timeout=60_000)
+        fight = session.view(before, gm=True)["fight"]
+        assert shown_fight(page) == (str(fight["round"]), fight["current"] or "", fight["order"])
+        assert f"Fight round {fight['round']}" in page.inner_text("[data-session-summary]")
+        page.locator("[data-fight]").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / "fight-bfrpg-phone.png"))
+    finally:
+        context.close()
