@@ -134,7 +134,7 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
         python = check(page, "gurps", ["g1", "g2"])
         # The players' view: the order and whose turn, the foes in words, never their numbers.
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.locator("[data-fight]").scroll_into_view_if_needed()
+        page.locator("[data-fight-current]").evaluate("e => e.scrollIntoView({block: 'center'})")
         page.screenshot(path=str(SCREENSHOTS / "fight-gm-tablet.png"))
         page.click('[data-action="toggle-gm"]')
         players = session.view(python)["fight"]
@@ -169,7 +169,7 @@ def test_a_bfrpg_fight_with_monsters_from_the_list_resumes_after_a_reload_offlin
         fight = session.view(before, gm=True)["fight"]
         assert shown_fight(page) == (str(fight["round"]), fight["current"] or "", fight["order"])
         assert f"Fight round {fight['round']}" in page.inner_text("[data-session-summary]")
-        page.locator("[data-fight]").scroll_into_view_if_needed()
+        page.locator("[data-fight-current]").evaluate("e => e.scrollIntoView({block: 'center'})")
         page.screenshot(path=str(SCREENSHOTS / "fight-bfrpg-phone.png"))
     finally:
         context.close()

@@ -77,9 +77,8 @@ export function openAction(state, actionId, who, rebuild) {
   rebuild();
   const whoField = /** @type {HTMLSelectElement | null} */ (state.root.querySelector('[data-session-fields] [data-field="who"]'));
   if (whoField) whoField.value = who;
-  const form = state.root.querySelector("[data-session-act]");
-  form?.scrollIntoView({ block: "start" });
   const first = /** @type {HTMLElement | null} */ (state.root.querySelector(
-    '[data-session-fields] [data-field]:not([data-field="who"])'));
-  (first ?? select).focus({ preventScroll: true });
+    '[data-session-fields] [data-field]:not([data-field="who"])')) ?? select;
+  first.scrollIntoView({ block: "center" }); // clear of the session's sticky head
+  first.focus({ preventScroll: true });
 }
