@@ -13,7 +13,10 @@ its baseline alternated so that machine drift cancels:
 5. bytes a first visit downloads (raw and gzip) until the site is saved offline, and once the
    snapshot is cached too; precache size, build time, engine memory;
 6. the Characters page with 200 characters and 20 sessions of 1,000 actions kept, against an
-   empty device: navigation -> roster shown, and -> a save done (bench/kept.py).
+   empty device: navigation -> roster shown, and -> a save done (bench/kept.py);
+7. Next turn on the Session page in an evening's session of about 2,000 actions, against a
+   fight just begun: tap -> drawn, and the page's own share beside the engine's
+   (bench/fight.py, also ``./run bench fight`` alone).
 
 Before all that, the session engine's apply and undo at 600 and 2,000 actions against the
 version-1 way (bench/session.py, also ``./run bench session`` alone).
@@ -38,6 +41,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench.fight import measure_fight
+from bench.fight import report as fight_report
 from bench.kept import measure_kept
 from bench.kept import report as kept_report
 
@@ -291,6 +296,8 @@ def main(argv=None) -> int:
 
         # 6. The Characters page on a device full of kept data, against an empty one.
         kept = measure_kept(browser, ours, args.rounds, fresh)
+        # 7. Next turn in a long session, against a fight just begun.
+        fight = measure_fight(browser, ours, args.rounds, fresh)
         browser.close()
 
     ours_server.shutdown()
@@ -328,6 +335,7 @@ def main(argv=None) -> int:
         "downloaded_but_unused": unused_files(site, sorted(sizes)),
         "engine_memory": memory,
         "characters_page_with_kept_data": kept,
+        "next_turn": fight,
     })
     if before:
         before_root = Path(args.before_site)
@@ -353,6 +361,7 @@ def main(argv=None) -> int:
         ("4. Input -> output (median / p95)", f"{med(latency):.1f} / {percentile(latency, 0.95):.1f} ms", "",
          None, "p95 < 16 ms"),
         *kept_report(kept),
+        *fight_report(fight),
     ]
     print(f"\n{'measure':36} {'ours':>16} {'baseline':>32} {'ratio':>7}  target")
     for name, value, baseline, ratio, target in rows:

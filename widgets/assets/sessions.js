@@ -225,6 +225,7 @@ function buildActive(state, session) {
     ]),
     element("h3", {}, ["Log"]),
     element("ol", { class: "rc-session-log", "data-session-log": "", reversed: "" }),
+    element("p", {}, [button("log-more", "Show the whole log", { "data-session-log-more": "", hidden: "" })]),
   );
   fillActions(state);
 }
@@ -268,13 +269,22 @@ async function act(state, request) {
   /** @type {SessionResponse | null} */
   let answer = null;
   let moved = false;
+  const party = partyOf(state.session);
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
     moved = fresh.rev !== shown.rev;
     answer = await askSession({ ...request, state: fresh.state });
     if (!answer || !answer.ok || !answer.state) return null;
-    return { ...fresh, state: answer.state, updated: new Date().toISOString() };
-  });
+    const next = { ...fresh, state: answer.state, updated: new Date().toISOString() };
+    // Drawn as soon as the engine answers (the tap's answer within a frame), the write
+    // following; a write that meets another tab's comes back here and is drawn again.
+    message.hidden = true;
+    state.session = next;
+    state.views = { view: answer.view, gm_view: answer.gm_view };
+    draw(state);
+    afterChange(state, party);
+    return next;
+  }, shown);
   const reply = /** @type {SessionResponse | null} */ (answer);
   if (!written) {
     if (reply?.need) return reply;
@@ -288,13 +298,8 @@ async function act(state, request) {
     if (moved) await follow(state);
     return reply;
   }
-  message.hidden = true;
-  const party = partyOf(state.session);
-  state.session = written.record;
-  state.views = { view: reply?.view, gm_view: reply?.gm_view };
+  state.session = written.record; // its new revision
   state.heads = await sessionHeads(state.kept);
-  draw(state);
-  afterChange(state, party);
   renderList(state);
   status(state, written.problem ?? `${written.record.name}: saved.`);
   saidProblem(state, written.problem);
@@ -429,6 +434,11 @@ async function init() {
     if (action === "start-session") startSession(state);
     else if (action === "apply-action") applyAction(state);
     else if (action === "next-turn") nextTurn(state);
+    else if (action === "log-more" && target) {
+      if (target.dataset.open === undefined) target.dataset.open = "";
+      else delete target.dataset.open;
+      draw(state);
+    }
     else if (action === "fight-damage") {
       openAction(state, target?.dataset.side === "foes" ? "damage_foe" : "damage", id || (target?.dataset.who ?? ""),
         () => buildFields(state));

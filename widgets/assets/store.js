@@ -211,14 +211,17 @@ function keepInMemory(kept, kind, record, base, why) {
 /**
  * Applies `change` to the newest version of a record (null if there is none) and writes the
  * result, again from the newest if another tab wrote meanwhile. `change` returns the record
- * to write, or null to write nothing; it may be asynchronous (the rules engine).
+ * to write, or null to write nothing; it may be asynchronous (the rules engine). `known`, the
+ * page's own copy, is tried first without reading the record again (a long session is large):
+ * the write checks its revision all the same, and reads the newest only if another tab wrote.
  * @template {Character | Party | Session} T
  * @param {Kept} kept @param {Kind} kind @param {string} id @param {(current: T | null) => T | null | Promise<T | null>} change
+ * @param {T} [known]
  * @returns {Promise<{record: T, problem: string | null} | null>} null when change wrote nothing
  */
-export async function update(kept, kind, id, change) {
+export async function update(kept, kind, id, change, known) {
   for (let attempt = 0; attempt < RETRIES; attempt++) {
-    const current = await get(kept, kind, id);
+    const current = attempt === 0 && known ? known : await get(kept, kind, id);
     const next = await change(current);
     if (!next) return null;
     const written = await put(kept, kind, next, current?.rev ?? 0);
