@@ -45,12 +45,13 @@ NEEDS_MORE_THAN_DEFAULTS = {
 
 
 # Fight actions are tried in a fight: the party against two goblins, the first in the order acting.
-FIGHT_ONLY = {"next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block"}
+FIGHT_ONLY = {"next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block", "attack"}
 NEEDS_MORE_IN_A_FIGHT = {
     "fight": "foes",  # which foes is the GM's to say (tried outside a fight)
     "maneuver": "maneuver",  # the maneuver is the player's choice
     "join_fight": "foes",  # and so are the reinforcements
     "join_fight_character": "who",  # the whole party is already fighting
+    "attack": "target",  # whom to attack is the attacker's choice (the test's default: themselves)
 }
 DAMAGE_NEEDS = {"bfrpg": "hp", "gurps": "damage", "shell": "damage"}
 
@@ -173,11 +174,11 @@ def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_
 # a new SHELL session has no one stunned to recover, Do Nothing (GURPS's first maneuver) takes no
 # target, the whole party is already in the fight, and nobody is hurt yet to heal in GURPS.
 REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", ("gurps", "maneuver"): "target",
-                  ("gurps", "heal"): "who",
+                  ("gurps", "heal"): "who", ("bfrpg", "attack"): "target",
                   **{(system, "join_fight_character"): "who" for system in SYSTEMS}}
 # Fields whose value may be refused because of another field's value.
 DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("gurps", "maneuver", "margin"),
-           ("gurps", "heal", "who"), *((system, "join_fight_character", "who") for system in SYSTEMS)}
+           ("gurps", "heal", "who"), ("bfrpg", "attack", "target"), ("bfrpg", "attack", "who"), *((system, "join_fight_character", "who") for system in SYSTEMS)}
 
 
 @pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)

@@ -27,6 +27,7 @@ Where each rule lives:
   inputs a character fills.
 - ``planner``: a journey in legs; ``bfrpg.travel`` (wilderness.md#planning-a-journey).
 - ``quick_reference``: the Strength-at-a-glance table (quick-reference.md).
+- ``attack``: the attack roll against an Armor Class; ``bfrpg.attack`` (combat.md#attacking).
 """
 
 # Importing a topic module registers its calculators and tables: the order below is the order
@@ -43,8 +44,9 @@ from . import wilderness
 from . import water
 from . import planner
 from . import quick_reference
+from . import attack  # the attack roll (combat.md): reads saves
 from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
 
 __all__ = ["sheet", "time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "modifiers", "survival",
-           "wilderness", "water", "planner", "quick_reference"]
+           "wilderness", "water", "planner", "quick_reference", "attack"]

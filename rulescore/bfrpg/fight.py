@@ -37,12 +37,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Input, RulesInputError
-from ..fight import FOE_NAME, Fight, effect, looks
-from ..notation import signed
-from ..session import Dice, State, keys, note, sheet, take
+from ..core import Input, RulesInputError, get_calculator
+from ..fight import FOE_NAME, Fight, Fighter, effect, looks
+from ..notation import signed, term
+from ..session import Action, Dice, State, keys, note, sheet, take
 from . import session as rules
+from .attack import INPUTS as ATTACK_INPUTS
 from .monsters import MONSTERS, attack_bonus, hit_dice_roll
+from .saves import save_succeeds
 from .time_scale import ROUNDS_PER_TURN
 
 PAGE = "bfrpg/combat/"
@@ -333,8 +335,75 @@ class BfrpgFight(Fight):
 
 
 FIGHT = BfrpgFight()
-ACTIONS = FIGHT.actions()
-FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)))
+
+# --------------------------------------------------------------------------- attack rolls
+ATTACKER = Fighter("who", "Attacker")
+TARGET = Fighter("target", "Target")
+TARGET_AC = Input("ac", "Target's Armor Class", "int", 0, min=0, max=30,
+                  help="a character's, which their sheet does not give; 0 takes a foe's own")
+_ATTACK = {spec.name: spec for spec in ATTACK_INPUTS}
+ATTACK_FIELDS = (ATTACKER, TARGET, TARGET_AC, _ATTACK["range"], _ATTACK["from_behind"], _ATTACK["charge"],
+                 _ATTACK["subdue"], _ATTACK["other_modifier"])
+
+
+def and_(words: list[str]) -> str:
+    return " and ".join(words)
+
+
+def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "attack", "who": id, "target": id, "ac": 0, "range": "melee", "from_behind": false,
+    "charge": false, "subdue": false, "other_modifier": 0}``: 1d20 rolled by bfrpg.attack's rule;
+    a hit says to roll damage (entered with "damage"); a charge leaves the charger at −2 AC
+    until the next round begins."""
+    keys(action, tuple(spec.name for spec in ATTACK_FIELDS))
+    fight = state.get("fight")
+    if not fight:
+        raise RulesInputError("do", "attack: there is no fight going on; start one first.")
+    who, target = FIGHT.fighter(state, fight, action, ATTACKER), FIGHT.fighter(state, fight, action, TARGET)
+    name, aimed = FIGHT.name(state, who), FIGHT.name(state, target)
+    if who == target:
+        raise RulesInputError("target", f"Target: {name} cannot attack themselves; choose someone else.")
+    for one, label in ((who, "Attacker"), (target, "Target")):
+        if FIGHT.out(state, fight, one):
+            raise RulesInputError("who" if label == "Attacker" else "target",
+                                  f"{label}: {FIGHT.name(state, one)} is out of the fight.")
+    if any(e["who"] == who and e["name"] == "Surprised" for e in fight["effects"]):
+        raise RulesInputError("who", f"Attacker: {name} is surprised and cannot attack this round.")
+    options = {spec.name: take(action, spec) for spec in ATTACK_FIELDS[3:]}
+    attacker = fight["combatants"][who]
+    if attacker["side"] == "party":
+        figures = sheet(state, who)
+        bonus = figures["attack_bonus"]
+        ability = figures["strength_bonus"] if options["range"] == "melee" else figures["dexterity_bonus"]
+    else:
+        bonus, ability = attacker["attack_bonus"], 0
+    given_ac = take(action, TARGET_AC)
+    defender = fight["combatants"][target]
+    if not given_ac and defender["side"] == "party":
+        raise RulesInputError("ac", f"Target's Armor Class: {aimed}'s is not on their sheet; enter it.")
+    ac = given_ac or defender["ac"]
+    result = get_calculator("bfrpg.attack").run({"attack_bonus": bonus, "ability_bonus": ability, "target_ac": ac,
+                                                   **options})
+    roll = dice.one(20)
+    hit = save_succeeds(roll, result["total_bonus"], ac)
+    natural = f" (a natural {roll})" if roll in (1, 20) else ""
+    how = [word for word, on in (("doubled for the charge", options["charge"] and options["range"] == "melee"),
+                                 ("halved for subduing", options["subdue"])) if on]
+    note(state, FIGHT.at(state), f"{name} attacks {aimed}: 1d20 {roll} {term(result['total_bonus'])} = "
+                                 f"{roll + result['total_bonus']} against AC {ac}{natural}: "
+                                 + (f"a hit: roll the damage{f' ({and_(how)})' if how else ''}, at least 1 point, "
+                                    f"and enter it with Damage." if hit else "a miss."), PAGE + "#attacking")
+    if options["charge"] and options["range"] == "melee":
+        fight["effects"].append(effect(who, "Charging", "−2 to Armor Class for the rest of the round",
+                                       {"at": "round_start", "round": fight["round"] + 1}, PAGE + "#attacking",
+                                       "attack"))
+
+
+ACTIONS = {**FIGHT.actions(), "attack": attack_action}
+FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)),
+         Action("attack", "attack", "Attack roll",
+                "An attack in the fight: 1d20 with the attacker's bonus against the target's Armor Class; a hit "
+                "then takes Damage.", ATTACK_FIELDS))
 assert ROUNDS_PER_TURN == 60  # a fight's rounds move the clock as "advance" rounds do
 
 

@@ -162,6 +162,16 @@ def test_a_bfrpg_fight_with_monsters_from_the_list_resumes_after_a_reload_offlin
         python = check(page, "bfrpg", ["b1"])
         names = [one["name"] for one in session.view(python, gm=True)["fight"]["combatants"]]
         assert names == ["Alda", "Goblin 1", "Goblin 2", "Hobgoblin"]
+        # The one whose turn it is attacks from their own button: the target starts on the other side.
+        current = session.view(python, gm=True)["fight"]["current"]
+        page.click(f'[data-fight] [data-combatant="{current}"] [data-action="fight-attack"]')
+        target = page.locator('[data-session-fields] [data-field="target"]').input_value()
+        assert (target == "b1") == (current != "b1")
+        if target == "b1":
+            page.fill('[data-session-fields] [data-field="ac"]', "14")  # Alda's Armor Class, not on her sheet
+        press(page, '[data-action="apply-action"]', dice)
+        assert " attacks " in page.inner_text("[data-session-log] li >> nth=0")
+        check(page, "bfrpg", ["b1"])
         press(page, '[data-action="next-turn"]', dice)
         before = check(page, "bfrpg", ["b1"])
         page.reload()

@@ -61,9 +61,12 @@ function control(state, field, id, data) {
     const select = element("select", { id, ...data }, [
       ...(field.default === "" ? [element("option", { value: "" }, ["nobody in particular"])] : []),
       ...among.map((/** @type {Record<string, any>} */ one) => element("option", { value: one.id }, [one.name]))]);
+    // "who" starts on whose turn it is; another (a target) on the first of the other side still in it.
+    const side = among.find((/** @type {Record<string, any>} */ one) => one.id === fight?.current)?.side;
     /** @type {HTMLSelectElement} */ (select).value = field.default === "" ? ""
-      : field.who === "fighter" ? fight?.current ?? ""
-      : among.find((/** @type {Record<string, any>} */ one) => !one.out)?.id ?? "";
+      : field.who === "fighter" && field.name === "who" ? fight?.current ?? ""
+      : among.find((/** @type {Record<string, any>} */ one) => !one.out && one.side !== side)?.id
+        ?? among.find((/** @type {Record<string, any>} */ one) => !one.out)?.id ?? "";
     return select;
   }
   if (field.kind === "foes") return foeList(state, field, id, data);

@@ -1,0 +1,86 @@
+"""Basic Fantasy attack rolls (issue 29): the bfrpg.attack calculator and the fight's "attack"
+action, with fixed dice (../shared/facts, "Combat encounters": 1d20 + attack bonus + Strength
+in melee or Dexterity with missiles + adjustments against AC; natural 1 misses, 20 hits)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rulescore import RulesInputError, calculate, resolve, session
+
+ANA = {"id": "ana", "name": "Ana", "system": "bfrpg", "fields": {"strength": "16", "dexterity": "6"}}
+
+
+@pytest.mark.parametrize("given, bonus, needed", [
+    ({}, 1, 10),  # +1 against AC 11
+    ({"ability_bonus": 2, "target_ac": 14}, 3, 11),
+    ({"range": "short"}, 2, 9), ({"range": "long"}, -1, 12), ({"range": "within_5_ft"}, -4, 15),
+    ({"from_behind": True}, 3, 8), ({"charge": True}, 3, 8), ({"subdue": True}, -3, 14),
+    ({"charge": True, "range": "long"}, -1, 12),  # a charge is melee: no bonus with a missile
+    ({"attack_bonus": 0, "target_ac": 30}, 0, 20),  # only a natural 20 hits
+    ({"attack_bonus": 16, "target_ac": 2}, 16, 2),  # a natural 1 still misses
+])
+def test_the_bonus_and_the_face_needed(given, bonus, needed):
+    result = calculate("bfrpg.attack", given)
+    assert (result["total_bonus"], result["needed"]) == (bonus, needed)
+    hits = sum(1 for face in range(1, 21) if face == 20 or (face != 1 and face + bonus >= result.inputs["target_ac"]))
+    assert result["hit_chance"] == pytest.approx(float(Fraction(hits, 20)))
+
+
+@pytest.mark.parametrize("face, outcome", [(1, "failure"), (9, "failure"), (10, "success"), (20, "success")])
+def test_the_roll_decides_with_the_naturals(face, outcome):
+    assert resolve("bfrpg.attack", {"attack_bonus": 1}, dice=[face])["outcome"] == outcome
+    assert resolve("bfrpg.attack", {"attack_bonus": 16, "target_ac": 2}, dice=[1])["outcome"] == "failure"
+    assert resolve("bfrpg.attack", {"attack_bonus": 0, "target_ac": 30}, dice=[20])["outcome"] == "success"
+
+
+def fight(faces=(3, 3, 6, 6, 5)):
+    """Ana against a goblin: its HP 1d8 − 1 = 2; surprise 1d6 for the party (3), then the goblin
+    (6): nobody surprised; initiative Ana 6 − 1 (Dexterity 6), the goblin 5."""
+    rolled = iter(faces)
+    return session.apply(session.new("bfrpg", [ANA]), {"do": "fight", "foes": [{"monster": "goblin"}]},
+                         roll=lambda count, sides: [next(rolled) for _ in range(count)])
+
+
+def test_a_character_attacks_with_their_sheet_and_strength_in_melee_dexterity_with_missiles():
+    state = fight()
+    melee = session.apply(state, {"do": "attack", "who": "ana", "target": "f1"}, roll=lambda count, sides: [11])
+    assert session.view(melee)["log"][-1]["text"].startswith("Ana attacks Goblin: 1d20 11 + 3 = 14 against AC 14: a hit")
+    missile = session.apply(state, {"do": "attack", "who": "ana", "target": "f1", "range": "short"},
+                            roll=lambda count, sides: [13])
+    assert "1d20 13 + 1 = 14 against AC 14: a hit" in session.view(missile)["log"][-1]["text"]  # +1 −1 +1
+
+
+def test_a_foe_attacks_a_character_whose_armor_class_is_given():
+    state = fight()
+    with pytest.raises(RulesInputError) as error:
+        session.apply(state, {"do": "attack", "who": "f1", "target": "ana"}, roll=lambda count, sides: [20])
+    assert error.value.field == "ac" and "Ana's is not on their sheet" in error.value.message
+    missed = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", "ac": 15},
+                           roll=lambda count, sides: [14])
+    assert session.view(missed)["log"][-1]["text"].endswith("= 14 against AC 15: a miss.")
+
+
+def test_a_charge_leaves_the_charger_at_minus_2_ac_until_the_next_round():
+    state = session.apply(fight(), {"do": "attack", "who": "ana", "target": "f1", "charge": True},
+                          roll=lambda count, sides: [2])
+    assert "(a natural" not in session.view(state)["log"][-1]["text"]
+    ana = next(one for one in session.view(state, gm=True)["fight"]["combatants"] if one["id"] == "ana")
+    charging = [e for e in ana["effects"] if e["name"] == "Charging"]
+    assert charging and charging[0]["ends"] == "at the start of round 2"
+
+
+def test_attacks_the_rules_forbid_are_refused_by_field_and_leave_the_state():
+    state = fight()
+    for action, field in (({"who": "ana", "target": "ana"}, "target"), ({"who": "ana", "target": "f9"}, "target"),
+                          ({"who": "ana", "target": "f1", "range": "thrown"}, "range")):
+        with pytest.raises(RulesInputError) as error:
+            session.apply(state, {"do": "attack", **action}, roll=lambda count, sides: [10])
+        assert error.value.field == field
+    with pytest.raises(RulesInputError, match="no fight going on"):
+        session.apply(session.new("bfrpg", [ANA]), {"do": "attack", "who": "ana", "target": "f1"})
+    surprised = fight((3, 1, 6, 6, 5))  # the party surprised on a 1
+    with pytest.raises(RulesInputError, match="Ana is surprised"):
+        session.apply(surprised, {"do": "attack", "who": "ana", "target": "f1"}, roll=lambda count, sides: [10])
