@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from .core import Input, RulesInputError
+from .core import Input, RulesInputError, get_calculator
 from .session import Action, Dice, Member, State, keys, member, name_of, note, take
 
 MAX_FOES = 50
@@ -168,6 +168,11 @@ class Fight:
     def out(self, state: State, fight: dict[str, Any], who: str) -> bool:
         """Dead or otherwise done for (passed over, shown as such)."""
         return False
+
+    def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
+        """The calculators a turn needs, each with the inputs this combatant's figures fill in
+        (the GM's view links them, as a character picker would fill them)."""
+        return {}
 
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         """What the view adds for a combatant: hp (a foe's for the GM only), condition, looks..."""
@@ -487,7 +492,11 @@ class Fight:
                      "effects": timed + self.conditions(state, fight, who),
                      "maneuver": (one.get("maneuver") or {}).get("id")
                      if (one.get("maneuver") or {}).get("round", 0) >= fight["round"] - 1 else None,
-                     "out": self.out(state, fight, who), **self.shown(state, fight, who, gm)}
+                     "out": self.out(state, fight, who), **self.shown(state, fight, who, gm),
+                     "calculators": [{"id": calc, "title": get_calculator(calc).title,
+                                      "page": get_calculator(calc).page, "inputs": inputs}
+                                     for calc, inputs in self.calculator_inputs(state, fight, who).items()]
+                     if gm else []}
             combatants.append(shown)
         acted = fight["order"][:fight["turn"]]
         return {"round": fight["round"], "current": current, "order": list(fight["order"]), "acted": acted,

@@ -47,7 +47,8 @@ def fight(faces=(3, 3, 6, 6, 5)):
 def test_a_character_attacks_with_their_sheet_and_strength_in_melee_dexterity_with_missiles():
     state = fight()
     melee = session.apply(state, {"do": "attack", "who": "ana", "target": "f1"}, roll=lambda count, sides: [11])
-    assert session.view(melee)["log"][-1]["text"].startswith("Ana attacks Goblin: 1d20 11 + 3 = 14 against AC 14: a hit")
+    said = session.view(melee)["log"][-1]["text"]
+    assert said.startswith("Ana attacks Goblin: 1d20 11 + 3 = 14 against AC 14: a hit")
     missile = session.apply(state, {"do": "attack", "who": "ana", "target": "f1", "range": "short"},
                             roll=lambda count, sides: [13])
     assert "1d20 13 + 1 = 14 against AC 14: a hit" in session.view(missile)["log"][-1]["text"]  # +1 −1 +1

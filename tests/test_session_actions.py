@@ -178,7 +178,8 @@ REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", 
                   **{(system, "join_fight_character"): "who" for system in SYSTEMS}}
 # Fields whose value may be refused because of another field's value.
 DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("gurps", "maneuver", "margin"),
-           ("gurps", "heal", "who"), ("bfrpg", "attack", "target"), ("bfrpg", "attack", "who"), *((system, "join_fight_character", "who") for system in SYSTEMS)}
+           ("gurps", "heal", "who"), ("bfrpg", "attack", "target"), ("bfrpg", "attack", "who"),
+           *((system, "join_fight_character", "who") for system in SYSTEMS)}
 
 
 @pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)

@@ -303,6 +303,13 @@ class BfrpgFight(Fight):
                      "rule": PAGE + "#hit-points"}]
         return [{"name": "Dead", "text": "0 hit points or less", "ends": "never", "rule": PAGE + "#hit-points"}]
 
+    def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
+        one = fight["combatants"][who]
+        if one["side"] == "foes":
+            return {"bfrpg.attack": {"attack_bonus": one["attack_bonus"]}}
+        figures = sheet(state, who)
+        return {"bfrpg.attack": {"attack_bonus": figures["attack_bonus"], "ability_bonus": figures["strength_bonus"]}}
+
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         one = fight["combatants"][who]
         number = fight["initiative"].get(who)

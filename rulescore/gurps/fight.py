@@ -354,6 +354,14 @@ class GurpsFight(Fight):
                           "rule": INJURY + "#reeling-under-13-of-your-hp"})
         return shown
 
+    def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
+        figures, wounds = self.figures(state, who), self.wounds(state, who)
+        hp = figures["hp"]
+        return {"gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
+                                 **({"dr": figures["dr"]} if "dr" in figures else {})},
+                "gurps.defense": {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
+                                  "halved": reeling(hp - wounds["hp_lost"], hp)}}
+
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         figures, wounds = self.figures(state, who), self.wounds(state, who)
         current = figures["hp"] - wounds["hp_lost"]

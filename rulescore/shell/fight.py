@@ -259,6 +259,11 @@ class ShellFight(Fight):
                           "rule": rule})
         return shown
 
+    def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
+        figures, wounds = self.figures(state, who), self.wounds(state, who)
+        return {"shell.damage": {"base_hp": figures["hp"], "natural_dr": figures["natural_dr"],
+                                 "lethal_before": wounds["lethal"], "stun_before": wounds["stun"]}}
+
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         figures, wounds, one = self.figures(state, who), self.wounds(state, who), fight["combatants"][who]
         total = wounds["lethal"] + wounds["stun"]

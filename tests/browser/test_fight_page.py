@@ -10,8 +10,9 @@ import re
 from pathlib import Path
 
 from rulescore import session
+from rulescore.web import respond
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import kept, kept_meta, wait_for_python
+from tests.browser.helpers import calculator, expected_outputs, kept, kept_meta, settled, wait_for_python, wait_live
 from tests.browser.test_session import ASKING_OR_REFUSED, TableDice, open_session_page
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -144,6 +145,21 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
                 assert one["looks"] in text and not re.search(r"HP \S+ of \d+", text), text
         assert shown_fight(page)[1] == players["current"]
         page.screenshot(path=str(SCREENSHOTS / "fight-players-tablet.png"))
+        assert page.locator("[data-fight] [data-fight-calculators]").count() == 0  # the foes' figures: GM only
+        # The injury calculator opens from a goblin with its figures filled in.
+        page.click('[data-action="toggle-gm"]')
+        goblin = next(one for one in session.view(python, gm=True)["fight"]["combatants"] if one["id"] == "f2")
+        link = next(calc for calc in goblin["calculators"] if calc["id"] == "gurps.injury")
+        row = page.locator('[data-fight] [data-combatant="f2"]')
+        row.locator("[data-fight-calculators] summary").click()
+        row.locator('[data-calculator-link="gurps.injury"]').click()
+        page.wait_for_url("**/gurps/injury/**")
+        wait_live(page)
+        form = calculator(page, "gurps.injury")
+        assert settled(form)["outputs"] == expected_outputs(respond("gurps.injury", {
+            name: str(value).lower() if isinstance(value, bool) else str(value)
+            for name, value in link["inputs"].items()}))
+        assert form.locator('[name="hp_lost_before"]').input_value() == str(link["inputs"]["hp_lost_before"])
     finally:
         context.close()
 

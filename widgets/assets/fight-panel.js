@@ -15,6 +15,23 @@ function named(fight, id) {
   return fight.combatants.find((/** @type {Record<string, any>} */ one) => one.id === id)?.name ?? "";
 }
 
+/**
+ * Links to the calculators a turn needs, opened with this combatant's figures filled in (the
+ * calculator pages read their inputs from the address, as a shared link does).
+ * @param {Record<string, any>} one
+ */
+function calculatorLinks(one) {
+  const site = new URL("../../", import.meta.url);
+  return element("details", { class: "rc-fight-calculators", "data-fight-calculators": "" }, [
+    element("summary", {}, [`Calculators with ${one.name}'s figures`]),
+    element("ul", {}, one.calculators.map((/** @type {Record<string, any>} */ calc) => {
+      const inputs = Object.entries(calc.inputs).map(([name, value]) => `${name}:${encodeURIComponent(String(value))}`);
+      const href = new URL(`${calc.page}?${calc.id}=${inputs.join(",")}#calc-${calc.id.replaceAll(".", "-")}`, site).href;
+      return element("li", {}, [element("a", { href, "data-calculator-link": calc.id }, [calc.title])]);
+    })),
+  ]);
+}
+
 /** @param {Record<string, any>} fight @param {Record<string, any>} one
  * @param {boolean} maneuvers GURPS and SHELL @param {boolean} attacks Basic Fantasy's attack rolls */
 function row(fight, one, maneuvers, attacks) {
@@ -32,6 +49,7 @@ function row(fight, one, maneuvers, attacks) {
       (/** @type {Record<string, any>} */ e) => element("li", {}, [
         e.name ? element("strong", {}, [`${e.name}: `]) : "", e.text ?? "", e.ends ? ` (ends ${e.ends})` : "",
         ...(e.rule ? [" ", ruleLink(e.rule)] : [])])))] : []),
+    ...(one.calculators?.length ? [calculatorLinks(one)] : []),
     ...(one.out ? [] : [element("p", { class: "rc-fight-buttons" }, [
       element("button", { type: "button", "data-action": "fight-damage", "data-who": one.id, "data-side": one.side },
         [`Damage ${one.name}`]),
