@@ -38,7 +38,7 @@ from typing import Any
 from ..core import Input, RulesInputError, get_calculator
 from ..fight import Fight, Fighter, effect, ends_at_turn, looks
 from ..notation import signed
-from ..session import Dice, State, keys, note, sheet, take
+from ..session import Action, Dice, State, keys, note, sheet, take
 from . import session as rules
 from .common import succeeds
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, reeling
@@ -388,8 +388,53 @@ class GurpsFight(Fight):
 
 
 FIGHT = GurpsFight()
-ACTIONS = FIGHT.actions()
-FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, rules.DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)))
+
+# --------------------------------------------------------------------------- active defences
+DEFENDER = Fighter("who", "Defender", help="anyone in the fight, on any turn")
+DEFENCE = Input("defence", "Defence", "choice", "dodge",
+                choices=(("dodge", "Dodge"), ("parry", "Parry"), ("block", "Block")))
+DEFENDING = "gurps/attacking-and-defending/#active-defences"
+
+
+def defend(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "defend", "who": id, "defence": "dodge" | "parry" | "block"}``: an active defence,
+    kept for what it changes: refused after an All-Out Attack (none at all) and, after a Move
+    and Attack, for a Parry; it spoils an Aim, and calls for the Will − 3 roll of someone
+    concentrating. The defence roll itself is the GM's (the defence calculator gives its odds)."""
+    keys(action, ("who", "defence"))
+    fight = state.get("fight")
+    if not fight:
+        raise RulesInputError("do", "defend: there is no fight going on; start one first.")
+    who = FIGHT.fighter(state, fight, action, DEFENDER)
+    defence, name = take(action, DEFENCE), FIGHT.name(state, who)
+    if FIGHT.out(state, fight, who) or not FIGHT.wounds(state, who)["conscious"]:
+        raise RulesInputError("who", f"Defender: {name} is out of the fight or unconscious and cannot defend.")
+    mine = {e["name"]: e for e in fight["effects"] if e["who"] == who}
+    if "All-Out Attack" in mine:
+        raise RulesInputError("defence", f"Defence: {name} made an All-Out Attack: no active defence at all until "
+                                         f"their next turn.")
+    if "Move and Attack" in mine and defence == "parry":
+        raise RulesInputError("defence", f"Defence: after a Move and Attack {name} may only Dodge or Block.")
+    stunned = " at −4 (stunned)" if FIGHT.wounds(state, who)["stunned"] else ""
+    note(state, FIGHT.at(state), f"{name} defends: {dict(DEFENCE.choices)[defence]}{stunned}.", DEFENDING)
+    if "Aim" in mine:
+        fight["effects"].remove(mine["Aim"])
+        note(state, FIGHT.at(state), f"{name}'s aim is spoiled by the active defence.", PAGE + "#aim")
+    if "Concentrate" in mine:
+        will = FIGHT.figures(state, who)["will"] - 3
+        roll = sum(dice(3, 6))
+        kept = succeeds(roll, will)
+        note(state, FIGHT.at(state), f"{name} is forced to defend while concentrating: Will − 3 = {will} rolled "
+                                     f"{roll}, " + ("keeps it." if kept else "loses it."), PAGE + "#concentrate")
+        if not kept:
+            fight["effects"].remove(mine["Concentrate"])
+
+
+ACTIONS = {**FIGHT.actions(), "defend": defend}
+FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, rules.DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)),
+         Action("defend", "defend", "Active defence",
+                "Someone defends (Dodge, Parry or Block): refused after an All-Out Attack, a Parry after a Move and "
+                "Attack; it spoils an Aim and tests a concentration.", (DEFENDER, DEFENCE)))
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:

@@ -128,6 +128,11 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
                 assert page.locator('[data-session-fields] [data-field="who"]').input_value() == target["id"]
                 page.fill('[data-session-fields] [data-field="damage"]', "4")
                 press(page, '[data-action="apply-action"]', dice)
+            if turns % 5 == 3:  # a character defends on someone else's turn (All-Out Defense: allowed)
+                defender = next(one for one in fight["combatants"] if one["side"] == "party" and not one["out"])
+                page.click(f'[data-fight] [data-combatant="{defender["id"]}"] [data-action="fight-defend"]')
+                page.select_option('[data-session-fields] [data-field="defence"]', "dodge")
+                press(page, '[data-action="apply-action"]', dice)
             press(page, '[data-action="next-turn"]', dice, key="Alt+KeyN" if turns == 2 else None)
             turns += 1
             check(page, "gurps", ["g1", "g2"])

@@ -1,7 +1,7 @@
 // @ts-check
 // The Session page's fight panel (issue 29): the round, whose turn it is (large), the order
 // with each combatant's figures, maneuver and effects (each with when it ends and its rule),
-// a big Next turn button (Alt+N), and one-tap Damage, Maneuver and Attack that open the action form
+// a big Next turn button (Alt+N), and one-tap Damage, Maneuver, Attack and Defends that open the action form
 // on that combatant. Everything comes from rulescore.session's view["fight"]; the players'
 // view gives foes' state in words only, and the panel draws just what it is given.
 
@@ -33,8 +33,9 @@ function calculatorLinks(one) {
 }
 
 /** @param {Record<string, any>} fight @param {Record<string, any>} one
- * @param {boolean} maneuvers GURPS and SHELL @param {boolean} attacks Basic Fantasy's attack rolls */
-function row(fight, one, maneuvers, attacks) {
+ * @param {boolean} maneuvers GURPS and SHELL @param {boolean} attacks Basic Fantasy's attack rolls
+ * @param {boolean} defends GURPS's active defences, on anyone's turn */
+function row(fight, one, maneuvers, attacks, defends) {
   const current = one.id === fight.current;
   const acted = fight.acted.includes(one.id);
   const figures = one.figures?.length ? one.figures.join(", ") : "";
@@ -57,6 +58,8 @@ function row(fight, one, maneuvers, attacks) {
         "data-who": one.id }, [`${one.name}'s maneuver`])] : []),
       ...(attacks && current ? [" ", element("button", { type: "button", "data-action": "fight-attack",
         "data-who": one.id }, [`${one.name} attacks`])] : []),
+      ...(defends ? [" ", element("button", { type: "button", "data-action": "fight-defend", "data-who": one.id },
+        [`${one.name} defends`])] : []),
     ])]),
   ]);
 }
@@ -73,6 +76,7 @@ export function renderFight(state, view) {
   if (!fight) return panel.replaceChildren();
   const maneuvers = state.actions.some((action) => action.id === "maneuver");
   const attacks = state.actions.some((action) => action.id === "attack");
+  const defends = state.actions.some((action) => action.id === "defend");
   const byId = new Map(fight.combatants.map((/** @type {Record<string, any>} */ one) => [one.id, one]));
   const order = fight.order.map((/** @type {string} */ id) => byId.get(id)).filter(Boolean);
   panel.replaceChildren(
@@ -83,7 +87,7 @@ export function renderFight(state, view) {
       element("button", { type: "button", "data-action": "next-turn", "aria-keyshortcuts": "Alt+N" }, ["Next turn"]),
       element("span", { class: "rc-hint" }, [" or Alt+N"])]),
     element("ol", { class: "rc-fight-order", "data-fight-order": "" },
-      order.map((/** @type {Record<string, any>} */ one) => row(fight, one, maneuvers, attacks))),
+      order.map((/** @type {Record<string, any>} */ one) => row(fight, one, maneuvers, attacks, defends))),
   );
 }
 

@@ -135,8 +135,8 @@ function saidProblem(state, problem) {
 }
 
 // Actions that only make sense in a fight; outside one the form offers "Start a fight" instead.
-const FIGHT_ACTIONS = new Set(["next_turn", "maneuver", "attack", "damage_foe", "join_fight", "join_fight_character",
-  "leave_fight", "end_fight"]);
+const FIGHT_ACTIONS = new Set(["next_turn", "maneuver", "attack", "defend", "damage_foe", "join_fight",
+  "join_fight_character", "leave_fight", "end_fight"]);
 
 /** The actions the form offers now: in a fight, its actions and not "Start a fight"; outside
  * one, the reverse. @param {PageState} state */
@@ -442,8 +442,9 @@ async function init() {
     else if (action === "fight-damage") {
       openAction(state, target?.dataset.side === "foes" ? "damage_foe" : "damage", id || (target?.dataset.who ?? ""),
         () => buildFields(state));
-    } else if (action === "fight-maneuver" || action === "fight-attack") {
-      openAction(state, action === "fight-attack" ? "attack" : "maneuver", target?.dataset.who ?? "", () => buildFields(state));
+    } else if (action === "fight-maneuver" || action === "fight-attack" || action === "fight-defend") {
+      const chosen = { "fight-maneuver": "maneuver", "fight-attack": "attack", "fight-defend": "defend" }[action];
+      openAction(state, chosen, target?.dataset.who ?? "", () => buildFields(state));
     }
     else if (action === "undo" || action === "redo") act(state, { op: action });
     else if (action === "export-log") exportLog(state);
