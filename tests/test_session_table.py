@@ -55,12 +55,12 @@ def test_bfrpg_at_0_hp_says_so_as_its_condition():
 
 def test_gurps_dead_shows_no_reeling_shock_or_move_and_what_is_due_sits_with_the_character():
     state = session.apply(session.new("gurps", [KARA, LEE]), {"do": "damage", "who": "kara", "damage": 9,
-                                                              "type": "cutting"})
+                                                              "type": "cutting"}, roll=dice(3, 3, 3))  # HT made
     kara = person(state, "kara")
     assert kara["hp"] < 0 and {"reeling", "shock"} <= {e["text"].split(":")[0].split(" ")[0] for e in kara["effects"]}
     assert kara["due"] == ["Kara: HT roll to stay conscious at the next turn."]
     assert session.view(state)["due"] == kara["due"] and person(state, "lee")["due"] == []
-    dead = session.apply(state, {"do": "damage", "who": "kara", "damage": 200, "type": "crushing"})
+    dead = session.apply(state, {"do": "damage", "who": "kara", "damage": 200, "type": "crushing"}, roll=dice(3, 3, 3))
     kara = person(dead, "kara")
     assert kara["condition"] == "dead" and kara["effects"] == [] and kara["due"] == []
     assert not any(text.startswith(("Move", "Dodge")) for text in kara["figures"])
@@ -68,7 +68,7 @@ def test_gurps_dead_shows_no_reeling_shock_or_move_and_what_is_due_sits_with_the
 
 def test_gurps_unconscious_keeps_no_shock_or_stun():
     state = session.apply(session.new("gurps", [LEE]), {"do": "damage", "who": "lee", "damage": 14,
-                                                       "type": "crushing"})
+                                                       "type": "crushing"}, roll=dice(3, 3, 3))  # no roll fails
     state = session.apply(state, {"do": "advance", "turns": 1}, roll=dice(6, 6, 6))  # fails HT 9: out
     lee = person(state, "lee")
     assert lee["condition"].startswith("unconscious") and lee["effects"] == [] and lee["due"] == []
@@ -162,7 +162,7 @@ def test_time_that_does_not_pass_is_refused_and_one_passes_in_good_english(syste
 
 def test_one_minus_sign_in_the_log_and_the_view():
     state = session.apply(session.new("gurps", [KARA]), {"do": "damage", "who": "kara", "damage": 9,
-                                                         "type": "cutting"})
+                                                         "type": "cutting"}, roll=dice(3, 3, 3))
     text = session.view(state)["log"][0]["text"]
     assert f"→ {MINUS}1 of 12 HP" in text and " -1" not in text
     assert session.minus_signs("c-1, 3-5 and -4") == f"c-1, 3-5 and {MINUS}4"

@@ -16,13 +16,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .. import dice
+from ..charts import roll_bars
 from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
 from ..dice import Rolled
-from ..notation import signed, term
-from .saves import NATURAL_FAIL, NATURAL_SUCCESS, save_chance, save_result
+from ..notation import percent_text, signed, term
+from .saves import NATURAL_FAIL, NATURAL_SUCCESS, save_chance, save_result, save_succeeds
+from .shared import COMBAT_PAGE as PAGE
 from .shared import SYSTEM
 
-PAGE = "bfrpg/combat/"
 RULE = "#attacking"
 RANGES = (("melee", "melee", 0), ("short", "missile, short range", 1), ("medium", "missile, medium range", 0),
           ("long", "missile, long range", -2), ("within_5_ft", "missile at a foe within 5 ft", -5))
@@ -93,6 +95,10 @@ def attack(step: Working, attack_bonus: int, ability_bonus: int, target_ac: int,
     step(f"Hits when d20 {term(total)} reaches AC {target_ac}: a roll of {needed} or more; a natural 1 always "
          f"misses and a natural 20 always hits.", rule=RULE)
     chance: Fraction = save_chance(target_ac, total)
+    step.chart(f"1d20 {term(total)} against AC {target_ac}",
+               roll_bars(dice.distribution(1, 20),
+                         lambda roll: "success" if save_succeeds(roll, total, target_ac) else "failure"),
+               f"hits {percent_text(chance)} of the time")
     return {"total_bonus": total, "needed": needed, "hit_chance": chance}
 
 

@@ -15,6 +15,7 @@ SYSTEM = "Basic Fantasy RPG"
 DUNGEON_PAGE = "bfrpg/dungeon/"
 WILDERNESS_PAGE = "bfrpg/wilderness/"
 WATER_PAGE = "bfrpg/waterborne/"
+COMBAT_PAGE = "bfrpg/combat/"
 
 # One default per quantity, shared by every calculator that asks for it.
 SCORE_DEFAULT = 10  # an average ability score (bonus 0)

@@ -126,6 +126,9 @@ FILLS = {
                        "constitution": "constitution"},
     "bfrpg.travel": {**{f"member_{n}_ft": "movement_ft" for n in range(1, TRAVEL_MEMBERS + 1)},
                      "death_ray_save": "death_ray_save", "constitution": "constitution"},
+    # The attack's ability bonus is filled with Strength, as for the default melee attack (with a
+    # missile the player puts the Dexterity bonus in its place).
+    "bfrpg.attack": {"attack_bonus": "attack_bonus", "ability_bonus": "strength_bonus"},
 }
 # A whole party fills the travel planner's members, one each, in the party's order.
 PARTY_SLOTS = {"bfrpg.travel": {f"member_{n}_ft": n for n in range(1, TRAVEL_MEMBERS + 1)}}

@@ -9,7 +9,8 @@ rounding up, and shock is −4 at most:
 
 >>> from rulescore import session
 >>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {"st": 12}}]
->>> state = session.apply(session.new("gurps", party), {"do": "damage", "who": "k", "damage": 9})
+>>> state = session.apply(session.new("gurps", party), {"do": "damage", "who": "k", "damage": 9},
+...                       roll=lambda count, sides: [3] * count)  # the major wound's HT roll: 9, made
 >>> kara = session.view(state)["characters"][0]
 >>> kara["hp"], kara["move"], kara["dodge"], kara["shock"]
 (-1, 3, 4, -4)
@@ -358,12 +359,15 @@ def view(state: State, gm: bool) -> dict[str, Any]:
         awake = character["conscious"] and not character["dead"]
         # Only what still matters: the dead and the unconscious neither move nor defend.
         effects = []
-        if awake and reeling(current_hp, hp):
+        if reeling(current_hp, hp):  # the figures follow the rules whatever happens; what is shown, below
             move, dodge = halved_round_up(move), halved_round_up(dodge)
-            effects.append({"text": "reeling: Move and Dodge halved", "rule": INJURY + "#reeling-under-13-of-your-hp"})
-        if awake and very_tired(current_fp, fp):
+            if awake:
+                effects.append({"text": "reeling: Move and Dodge halved",
+                                "rule": INJURY + "#reeling-under-13-of-your-hp"})
+        if very_tired(current_fp, fp):
             move, dodge, st = halved_round_up(move), halved_round_up(dodge), halved_round_up(st)
-            effects.append({"text": "very tired: Move, Dodge and ST halved", "rule": ONE_THIRD_FP_RULE})
+            if awake:
+                effects.append({"text": "very tired: Move, Dodge and ST halved", "rule": ONE_THIRD_FP_RULE})
         if awake and character["shock"]:
             effects.append({"text": f"shock {signed(character['shock'])} to DX, IQ and skills on the next turn",
                             "rule": INJURY + "#shock"})
