@@ -30,6 +30,7 @@ EXPECTED_ROLLS = {
     "gurps.defense": "3d6", "gurps.throwing": "3d6", "gurps.swimming": "3d6", "gurps.climbing": "3d6",
     "bfrpg.chances": "1d6", "bfrpg.overland": "1d20", "bfrpg.travel": "1d20", "bfrpg.attack": "1d20",
     "shell.skill_roll": "3d6", "shell.contest": "3d6", "shell.attack": "2d10", "shell.close_combat": "2d10",
+    "gurps.modifiers": "3d6", "shell.modifiers": "2d10",
 }
 
 

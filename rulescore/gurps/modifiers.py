@@ -13,7 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, Working, declare_calculator, get_calculator
+from ..core import Input, Output, Result, Working, declare_calculator, declare_roll, get_calculator
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
@@ -24,6 +25,7 @@ from .common import (
     chance_of_success,
     halved_round_up,
     roll_chart,
+    rolled_success,
     success_odds,
 )
 from .defense import INCREASED_DEFENSE, STUNNED_DEFENSE
@@ -231,6 +233,19 @@ def modifiers(step: Working, roll: str, skill: int, wanted: int, **picked: Any) 
     return {"total_modifier": total - skill, "effective_skill": total, "success": odds["success"],
             "critical_success": odds["critical success"], "critical_failure": odds["critical failure"],
             "skill_needed": needed}
+
+
+@declare_roll("gurps.modifiers", "3d6")
+def resolve_modifiers(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The roll the picker is for, made: 3d6 against the effective skill it worked out, by the
+    success roll's own rule (criticals included), so nothing is retyped elsewhere.
+
+    >>> from rulescore import resolve
+    >>> r = resolve("gurps.modifiers", {"skill": 12, "maneuver": "all_out_determined"}, dice=[6, 5, 5])
+    >>> r["effective_skill"], r["outcome"], r["margin"]
+    (16, 'success', 0)
+    """
+    return rolled_success(step, rolled, result["effective_skill"], "Roll")
 
 
 # Read from the declaration above, so each input's label and default are stated once.

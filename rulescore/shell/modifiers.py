@@ -13,7 +13,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..core import Input, Output, Working, declare_calculator, get_calculator
+from ..core import Input, Output, Result, RulesInputError, Working, declare_calculator, declare_roll, get_calculator
+from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
@@ -21,6 +22,7 @@ from .attack import NO_SHIELD, SHIELD_CHOICES, NumberChoice, attack
 from .combat import ATTACK_MODIFIERS, DEFENCE_MODIFIERS, MANEUVER, MANEUVERS
 from .common import AT_DEFAULT, BLOCK_DEF_DEFAULT, SYSTEM
 from .ranged import COVER_PENALTY, MAX_AIM_BONUS, range_limits
+from .rolls import attack_roll_result
 
 AT_CHIPS = {row.key: row for row in ATTACK_MODIFIERS if row.key}
 DEF_CHIPS = {row.key: row for row in DEFENCE_MODIFIERS if row.key}
@@ -167,6 +169,27 @@ def modifiers(step: Working, attack_value: int, defence_value: int, wanted: int,
              f"(now {pct(odds['hit'])}).", rule="#modifier-picker")
     return {"at_total": at_total, "def_modifier": def_mod, "hit": odds["hit"], "shield_hit": odds["shield_hit"],
             "defended": odds["defended"], "miss": odds["miss"], "at_needed": needed}
+
+
+@declare_roll("shell.modifiers", "2d10")
+def resolve_modifiers(step: Working, rolled: Rolled, result: Result, which: None) -> dict[str, Any]:
+    """The attack the picker is for, rolled: 2d10 + AT − DEF with the AT and DEF it worked out,
+    read by the attack roll's own rule (shell.attack), so nothing is retyped elsewhere.
+
+    >>> from rulescore import resolve
+    >>> r = resolve("shell.modifiers", {"attack_value": 5, "defence_value": 4, "higher": True}, dice=[6, 5])
+    >>> r["at_total"], r["outcome"], r["margin"]
+    (6, 'hit', 1)
+    """
+    picked = result.inputs
+    if result["at_needed"] is None and result["hit"] == 0 and picked["cannot_see"] and picked["weapon_speed"] > 0:
+        raise RulesInputError("cannot_see", "Cannot see the defender: a ranged attack on a defender the attacker "
+                                            "cannot see is not possible, so there is nothing to roll.")
+    plain = get_calculator("shell.attack").run({
+        "attack_value": result["at_total"], "defence_value": picked["defence_value"], "shield_pr": picked["shield_pr"],
+        "weapon_speed": picked["weapon_speed"], "defence_modifier": result["def_modifier"]})
+    shield = None if int(picked["shield_pr"]) == NO_SHIELD else int(picked["shield_pr"])
+    return attack_roll_result(step, rolled.faces, result["at_total"] - plain["def_used"], shield, "#the-attack-roll")
 
 
 # Every input at its declared default (the declaration above states them once).

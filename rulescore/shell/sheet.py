@@ -37,6 +37,7 @@ FIELDS = (
 )
 _SHEET_FIELDS = tuple(spec.name for spec in _SHEET_CALCULATOR.inputs)
 _ENCUMBRANCE_FIGURES = ("max_encumbrance_lb", "encumbrance_level", "can_carry")
+_COMBAT_FIGURES = ("at_value",)  # the attack value the attack calculators start from
 
 
 @declare_character(
@@ -44,6 +45,7 @@ _ENCUMBRANCE_FIGURES = ("max_encumbrance_lb", "encumbrance_level", "can_carry")
     outputs=[
         *_SHEET_CALCULATOR.outputs,
         *(spec for spec in get_calculator("shell.encumbrance").outputs if spec.name in _ENCUMBRANCE_FIGURES),
+        *(spec for spec in get_calculator("shell.combat").outputs if spec.name in _COMBAT_FIGURES),
     ],
 )
 def shell_character(step: Working, combat_level: int, best_combat_level: int, load_lb: Fraction,
@@ -63,7 +65,13 @@ def shell_character(step: Working, combat_level: int, best_combat_level: int, lo
                                         f"{CHART_RANGE.low} to {CHART_RANGE.high}.")
     loaded = use(step, "shell.encumbrance", {"st": figures["st_final"], "load_lb": load_lb,
                                              "body_weight_lb": body_weight_lb})
-    return {**figures, **{name: loaded[name] for name in _ENCUMBRANCE_FIGURES}}
+    at_value = None  # a load the character cannot carry gives no encumbrance level, so no AT
+    if loaded["encumbrance_level"] is not None:
+        at_value = use(step, "shell.combat", {
+            "st": figures["st_final"], "ag": figures["ag_final"], "combat_level": combat_level,
+            "best_combat_level": best_combat_level, "encumbrance_level": loaded["encumbrance_level"],
+            "mv": figures["mv"]})["at_value"]
+    return {**figures, **{name: loaded[name] for name in _ENCUMBRANCE_FIGURES}, "at_value": at_value}
 
 
 # Which calculator inputs a character fills: {calculator: {input: field or derived figure}}.
@@ -73,6 +81,8 @@ FILLS = {
     "shell.combat": {"st": "st_final", "ag": "ag_final", "combat_level": "combat_level",
                      "best_combat_level": "best_combat_level", "encumbrance_level": "encumbrance_level", "mv": "mv"},
     "shell.close_combat": {"attacker_st": "st_final"},
+    "shell.attack": {"attack_value": "at_value"},
+    "shell.modifiers": {"attack_value": "at_value"},
     "shell.weapon": {"st": "st_final", "combat_level": "combat_level"},
     "shell.damage": {"natural_dr": "natural_dr", "base_hp": "hp"},
     "shell.recovery": {"ht": "ht", "base_hp": "hp", "base_end": "end"},

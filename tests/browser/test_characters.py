@@ -325,3 +325,18 @@ def test_a_site_update_keeps_characters_stored_before_a_field_was_added(page, ur
     assert shown_outputs(form) == expected_for("gurps.encumbrance", "gurps", {"st": "12", "dx": "13", "ht": "11"})
     assert form.locator("[data-figures-for]").inner_text() == "Bruno's figures"  # whose, said beside them
     assert stored(page)["characters"][0]["fields"]["retired_field"] == "3"  # kept, not thrown away
+
+
+def test_the_shell_attack_takes_at_from_the_character(page, url):
+    """Issue 27, item 7: the SHELL attack calculator has the character picker, AT from the
+    character (shell.combat's AT on the sheet), not the calculator's default."""
+    kess = {"ag": "14", "combat_level": "6", "best_combat_level": "6"}
+    open_characters(page, url)
+    make_character(page, "shell", "Kess", kess)
+    at_value = rulescore.derive("shell", kess)["at_value"]
+    assert at_value != CATALOGUE["shell.attack"]["inputs"][0]["default"]
+    for calc_id in ("shell.attack", "shell.modifiers"):
+        open_calculator_page(page, url, calc_id)
+        form = pick(page, calc_id, "Kess")
+        assert form.locator('[name="attack_value"]').input_value() == str(at_value), calc_id
+        assert shown_outputs(form) == expected_for(calc_id, "shell", kess), calc_id

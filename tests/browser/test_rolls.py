@@ -13,7 +13,8 @@ from tests.browser.helpers import calculator, kept_meta, wait_for_python
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 ROLLED = ["gurps.success_roll", "gurps.defense", "gurps.quick_contest", "bfrpg.chances", "bfrpg.overland",
-          "bfrpg.travel", "shell.skill_roll", "shell.contest", "shell.attack"]
+          "bfrpg.travel", "shell.skill_roll", "shell.contest", "shell.attack", "gurps.modifiers", "shell.modifiers",
+          "bfrpg.attack"]
 
 
 def outcome(form) -> dict:
