@@ -505,6 +505,8 @@ class Fight:
     def ends_text(self, state: State, ends: Mapping[str, Any]) -> str:
         if ends["at"] == "round_start":
             return f"at the start of round {ends['round']}"
+        if ends["at"] == "rest":  # lasts the fight out: a turn of rest comes after it
+            return "after a turn of rest, once the fight is over"
         name = self.name(state, ends["who"])
         return f"at the {'start' if ends['at'] == 'turn_start' else 'end'} of {name}'s turn in round {ends['round']}"
 

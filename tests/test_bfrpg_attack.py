@@ -85,3 +85,33 @@ def test_attacks_the_rules_forbid_are_refused_by_field_and_leave_the_state():
     surprised = fight((3, 1, 6, 6, 5))  # the party surprised on a 1
     with pytest.raises(RulesInputError, match="Ana is surprised"):
         session.apply(surprised, {"do": "attack", "who": "ana", "target": "f1"}, roll=lambda count, sides: [10])
+
+
+def test_running_counts_2_x_constitution_rounds_forbids_attacking_and_then_exhausts():
+    slow = {**ANA, "fields": {**ANA["fields"], "constitution": "3"}}  # 2 × 3 = 6 rounds of running
+    state = session.apply(session.new("bfrpg", [slow]), {"do": "fight", "foes": [{"monster": "goblin"}]},
+                          roll=lambda count, sides: [3] * count)
+    for round_ in range(1, 7):
+        state = session.apply(state, {"do": "run", "who": "ana"})
+        assert f"round {round_} of 6" in session.view(state)["log"][-1]["text"]
+        with pytest.raises(RulesInputError, match="Ana is running"):
+            session.apply(state, {"do": "attack", "who": "ana", "target": "f1"}, roll=lambda count, sides: [10])
+        with pytest.raises(RulesInputError, match="already running this round"):
+            session.apply(state, {"do": "run", "who": "ana"})
+        while session.view(state, gm=True)["fight"]["round"] == round_:  # on to the next round
+            state = session.apply(state, {"do": "next_turn"}, roll=lambda count, sides: [3] * count)
+    ana = next(one for one in session.view(state, gm=True)["fight"]["combatants"] if one["id"] == "ana")
+    assert [e["ends"] for e in ana["effects"] if e["name"] == "Exhausted"] == [
+        "after a turn of rest, once the fight is over"]
+    with pytest.raises(RulesInputError, match="exhausted after 6 rounds"):
+        session.apply(state, {"do": "run", "who": "ana"})
+    assert session.view(session.apply(state, {"do": "run", "who": "f1"}))["log"][-1]["text"] == \
+        "Goblin runs: round 1 of 24 they can run."  # a monster: 24 rounds
+
+
+def test_fleeing_leaves_the_fight_and_notes_the_parting_attacks():
+    state = session.apply(fight(), {"do": "flee", "who": "f1"})
+    texts = [entry["text"] for entry in session.view(state)["log"][-2:]]
+    assert texts[0].startswith("Goblin flees from melee: each foe engaged with them may make one parting attack at +2")
+    assert texts[1] == "Goblin leaves the fight."
+    assert [one["id"] for one in session.view(state, gm=True)["fight"]["combatants"]] == ["ana"]

@@ -45,7 +45,8 @@ NEEDS_MORE_THAN_DEFAULTS = {
 
 
 # Fight actions are tried in a fight: the party against two goblins, the first in the order acting.
-FIGHT_ONLY = {"next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block", "attack", "defend"}
+FIGHT_ONLY = {"next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block", "attack", "defend",
+              "run", "flee"}
 NEEDS_MORE_IN_A_FIGHT = {
     "fight": "foes",  # which foes is the GM's to say (tried outside a fight)
     "maneuver": "maneuver",  # the maneuver is the player's choice

@@ -374,8 +374,9 @@ def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
         if FIGHT.out(state, fight, one):
             raise RulesInputError("who" if label == "Attacker" else "target",
                                   f"{label}: {FIGHT.name(state, one)} is out of the fight.")
-    if any(e["who"] == who and e["name"] == "Surprised" for e in fight["effects"]):
-        raise RulesInputError("who", f"Attacker: {name} is surprised and cannot attack this round.")
+    for e in fight["effects"]:
+        if e["who"] == who and e["name"] in ("Surprised", "Running"):
+            raise RulesInputError("who", f"Attacker: {name} is {e['name'].lower()} and cannot attack this round.")
     options = {spec.name: take(action, spec) for spec in ATTACK_FIELDS[3:]}
     attacker = fight["combatants"][who]
     if attacker["side"] == "party":
@@ -406,11 +407,61 @@ def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
                                        "attack"))
 
 
-ACTIONS = {**FIGHT.actions(), "attack": attack_action}
+# --------------------------------------------------------------------------- running and fleeing
+RUNNER = Fighter("who", "Runner")
+MONSTER_RUN_ROUNDS = 24  # a monster has no Constitution score
+
+
+def run_action(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "run", "who": id}``: a round of running, double movement and no attack. A
+    character runs 2 × Constitution rounds, a monster 24, in all; then they are exhausted and
+    walk until they have rested a turn (our reading: the rounds count over the whole fight)."""
+    keys(action, ("who",))
+    fight = FIGHT.need_fight(state)
+    who = FIGHT.fighter(state, fight, action, RUNNER)
+    name, one = FIGHT.name(state, who), fight["combatants"][who]
+    if FIGHT.out(state, fight, who):
+        raise RulesInputError("who", f"Runner: {name} is out of the fight.")
+    limit = 2 * sheet(state, who)["constitution"] if one["side"] == "party" else MONSTER_RUN_ROUNDS
+    ran = one.get("rounds_run", 0)
+    if any(e["who"] == who and e["name"] == "Running" for e in fight["effects"]):
+        raise RulesInputError("who", f"Runner: {name} is already running this round.")
+    if ran >= limit:
+        raise RulesInputError("who", f"Runner: {name} is exhausted after {ran} rounds of running and can only walk "
+                                     f"until they rest a turn.")
+    one["rounds_run"] = ran + 1
+    fight["effects"].append(effect(who, "Running", "double movement; no attack this round",
+                                   {"at": "round_start", "round": fight["round"] + 1}, PAGE + "#running", "run"))
+    note(state, FIGHT.at(state), f"{name} runs: round {ran + 1} of {limit} they can run"
+                                 + ("; exhausted after this one: walking only until a turn of rest."
+                                    if ran + 1 == limit else "."), PAGE + "#running")
+    if ran + 1 == limit:
+        fight["effects"].append(effect(who, "Exhausted", "can only walk until they rest a turn",
+                                       {"at": "rest"}, PAGE + "#running", "run"))
+
+
+def flee_action(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "flee", "who": id}``: someone flees from melee and leaves the fight; each foe
+    engaged with them may first make one parting attack at +2 (an Attack with +2 in other
+    adjustments). Backing away at half movement instead ("leave_fight") draws none."""
+    keys(action, ("who",))
+    fight = FIGHT.need_fight(state)
+    who = FIGHT.fighter(state, fight, action, RUNNER._replace(label="Fleeing"))
+    note(state, FIGHT.at(state), f"{FIGHT.name(state, who)} flees from melee: each foe engaged with them may make "
+                                 f"one parting attack at +2 (Attack, other adjustments +2) before they go.",
+         PAGE + "#running-and-fleeing")
+    FIGHT.leave(state, {"who": who}, dice)
+
+
+ACTIONS = {**FIGHT.actions(), "attack": attack_action, "run": run_action, "flee": flee_action}
 FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)),
          Action("attack", "attack", "Attack roll",
                 "An attack in the fight: 1d20 with the attacker's bonus against the target's Armor Class; a hit "
-                "then takes Damage.", ATTACK_FIELDS))
+                "then takes Damage.", ATTACK_FIELDS),
+         Action("run", "run", "Runs", "A round of running: double movement, no attack; 2 × Constitution rounds "
+                                      "for a character, 24 for a monster, then exhausted.", (RUNNER,)),
+         Action("flee", "flee", "Flees from melee", "Someone flees and leaves the fight; each foe engaged with them "
+                                                    "may first make a parting attack at +2.", (RUNNER,)))
 assert ROUNDS_PER_TURN == 60  # a fight's rounds move the clock as "advance" rounds do
 
 

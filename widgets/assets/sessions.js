@@ -135,7 +135,7 @@ function saidProblem(state, problem) {
 }
 
 // Actions that only make sense in a fight; outside one the form offers "Start a fight" instead.
-const FIGHT_ACTIONS = new Set(["next_turn", "maneuver", "attack", "defend", "damage_foe", "join_fight",
+const FIGHT_ACTIONS = new Set(["next_turn", "maneuver", "attack", "defend", "run", "flee", "damage_foe", "join_fight",
   "join_fight_character", "leave_fight", "end_fight"]);
 
 /** The actions the form offers now: in a fight, its actions and not "Start a fight"; outside
