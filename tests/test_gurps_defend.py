@@ -64,3 +64,12 @@ def test_a_defence_outside_a_fight_or_by_someone_out_is_refused():
     with pytest.raises(RulesInputError) as error:
         session.apply(down, {"do": "defend", "who": "f1"})
     assert error.value.field == "who"
+
+
+def test_at_0_fp_a_fighter_is_due_a_will_roll_to_act():
+    tired = session.apply(session.new("gurps", [KARA]), {"do": "fatigue", "who": "k", "fp": 12})
+    state = session.apply(tired, {"do": "fight", "foes": [{"name": "Orc"}]}, roll=lambda count, sides: [3] * count)
+    assert any(line.startswith("Kara: at 0 FP or less, a Will roll") for line in session.view(state, gm=True)["due"])
+    rested = session.apply(session.new("gurps", [KARA]), {"do": "fight", "foes": [{"name": "Orc"}]},
+                           roll=lambda count, sides: [3] * count)
+    assert not any("Will roll" in line for line in session.view(rested, gm=True)["due"])

@@ -384,6 +384,10 @@ class GurpsFight(Fight):
             if self.figures(state, who)["hp"] - wounds["hp_lost"] <= 0 and who != self.current(fight):
                 items.append({"who": who, "text": f"{name}: HT roll to stay conscious at the start of their turn.",
                               "rule": INJURY + "#0-hp-or-less-staying-conscious"})
+            if fight["combatants"][who]["side"] == "party" and sheet(state, who)["fp"] - wounds["fp_lost"] <= 0:
+                items.append({"who": who, "text": f"{name}: at 0 FP or less, a Will roll to do anything but talk or "
+                                                  f"rest on their turn (each FP spent also costs 1 HP).",
+                              "rule": rules.RECOVERY + "#lost-fatigue-points"})
         return items
 
 

@@ -88,10 +88,25 @@ class ShellFight(Fight):
                 "combat_rounds": 0}
 
     # ------------------------------------------------------------ order
+    def tired(self, state: State, who: str) -> dict[str, Any]:
+        """What low END does now (shell.fatigue's rule): the ST and AG modifier and the MV effect."""
+        figures, wounds = self.figures(state, who), self.wounds(state, who)
+        spent = min(max(wounds["end_lost"], 0), 200)
+        return dict(get_calculator("shell.fatigue").run({"base_end": figures["end"], "rounds": 0,
+                                                         "other_end_spent": spent}))
+
     def rating(self, state: State, who: str) -> int:
+        """AG − 2 × EL, AG lowered by low END (our reading: the rating follows the AG of the moment)."""
         figures = self.figures(state, who)
-        rating: int = figures["ag"] - 2 * figures["el"]
+        rating: int = figures["ag"] + self.tired(state, who)["st_ag_modifier"] - 2 * figures["el"]
         return rating
+
+    def mv_points(self, state: State, who: str) -> int:
+        """MV − EL, MV first lowered by low END (−1, or halved with fractions dropped: our reading)."""
+        figures, effect_ = self.figures(state, who), self.tired(state, who)["mv_effect"]
+        base, el = int(figures["mv"]), int(figures["el"])
+        mv = base // 2 if effect_ == "halved" else base - 1 if effect_ == "−1" else base
+        return max(mv - el, 0)
 
     def _ties(self, state: State, fight: dict[str, Any], dice: Dice) -> None:
         """Roll 1d10 for each combatant tied with another and not yet rolled for (kept for the fight)."""
@@ -268,7 +283,7 @@ class ShellFight(Fight):
         figures, wounds, one = self.figures(state, who), self.wounds(state, who), fight["combatants"][who]
         total = wounds["lethal"] + wounds["stun"]
         shown: dict[str, Any] = {
-            "initiative": self.rating(state, who), "mv_points": max(figures["mv"] - figures["el"], 0),
+            "initiative": self.rating(state, who), "mv_points": self.mv_points(state, who),
             "blocks": blocks_per_round(figures["combat_level"]), "blocks_used": one.get("blocks_used", 0),
             "looks": looks(figures["hp"] - total, figures["hp"], wounds["dead"], wounds["unconscious"])}
         shown["figures"] = [f"initiative {shown['initiative']}"]
