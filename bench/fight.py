@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench.kept import OPEN_DB
 from rulescore import session
 
 FIGHTS, ROUNDS = 4, 12
@@ -20,11 +21,7 @@ FOES = [{"name": "Bandit", "count": 6, "hp": 120, "basic_speed": 5.5, "dx": 11}]
 BLOWS = 3  # damage actions a turn (several attackers' blows landing): about 2,000 actions in all
 
 OPEN = """async ({kept, id}) => {
-    const db = await new Promise((resolve, reject) => {
-        const request = indexedDB.open('rules-at-the-table');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-    });
+    """ + OPEN_DB + """
     const tx = db.transaction(['sessions', 'heads', 'meta'], 'readwrite');
     for (const one of kept) {
         tx.objectStore('sessions').put(one);

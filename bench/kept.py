@@ -20,12 +20,14 @@ ROSTER_SHOWN = """(count) => document.querySelectorAll('[data-character-roster] 
     && document.documentElement.dataset.charactersReady !== undefined && performance.now()"""
 SAVED = """(name) => document.querySelector('form[data-character-editor="gurps"] [data-status]')
     ?.textContent === `Saved ${name}.` && performance.now()"""
-SEED = """async ({characters, sessions}) => {
-    const db = await new Promise((resolve, reject) => {
+# The site's database, opened from a page's script (the benchmarks seed it directly).
+OPEN_DB = """const db = await new Promise((resolve, reject) => {
         const request = indexedDB.open('rules-at-the-table');
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
-    });
+    });"""
+SEED = """async ({characters, sessions}) => {
+    """ + OPEN_DB + """
     const tx = db.transaction(['characters', 'sessions', 'heads'], 'readwrite');
     for (const character of characters) tx.objectStore('characters').put(character);
     for (const kept of sessions) {

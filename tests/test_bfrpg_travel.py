@@ -7,7 +7,6 @@ import itertools
 import math
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -18,24 +17,7 @@ from rulescore.bfrpg.shared import multiplier_text
 from rulescore.bfrpg.water import TACKING_IMPOSSIBLE, VESSELS, WINDS
 from rulescore.bfrpg.wilderness import TERRAINS
 from rulescore.core import get_calculator
-from tests.test_bfrpg import Exact, bars_of
-
-RACES = ("human", "elf", "dwarf", "halfling")
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "bfrpg"
-
-
-def page_text(name):
-    """A BFRPG page's text with its line breaks folded, as a reader sees the sentences."""
-    return " ".join((DOCS / name).read_text(encoding="utf-8").split())
-
-
-def run(calc_id, **inputs):
-    return calculate(calc_id, inputs)
-
-
-def table_rows(table_id):
-    return rulescore.table(table_id)["rows"]
-
+from tests.test_bfrpg import Exact, bars_of, page_text, run, table_rows
 
 # --- Overland travel ------------------------------------------------------------------------
 

@@ -5,15 +5,15 @@ resumed after a reload on the same turn, offline; screenshots of a fight in prog
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 from rulescore import session
 from rulescore.web import respond
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import calculator, expected_outputs, kept, kept_meta, settled, wait_for_python, wait_live
-from tests.browser.test_session import ASKING_OR_REFUSED, TableDice, open_session_page
+from tests.browser.helpers import calculator, expected_outputs, settled, wait_for_python, wait_live
+from tests.browser.test_session import ASKING_OR_REFUSED, TableDice, open_session_page, start_with
+from tests.browser.test_session import saved_state as saved
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 CHARACTERS: dict = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
@@ -25,19 +25,8 @@ CHARACTERS: dict = {"format": "rules-at-the-table/characters", "version": 1, "ch
 
 
 def start(page, url, system: str, party: str):
-    page.goto(url)
-    page.evaluate("s => localStorage.setItem('rules-at-the-table:characters', s)", json.dumps(CHARACTERS))
-    open_session_page(page, url)
-    page.select_option('[name="session_system"]', system)
-    page.select_option("[data-session-party]", label=party)
-    page.click('[data-action="start-session"]')
-    page.wait_for_selector("[data-session-active]:not([hidden])")
+    start_with(page, url, CHARACTERS, system, party)
     page.check("[data-own-dice]")
-
-
-def saved(page) -> dict:
-    open_id = kept_meta(page, "open-session")
-    return next(s for s in kept(page, "sessions") if s["id"] == open_id)["state"]
 
 
 def replayed(system: str, party_ids: list[str], state: dict) -> dict:

@@ -84,15 +84,22 @@ def open_session_page(page, url: str):
                            "'Starting the rules engine…'", timeout=60_000)
 
 
-def start(page, url: str, system: str, party: str, name: str):
+def start_with(page, url: str, characters: dict, system: str, party: str, name: str = ""):
+    """Characters put on the device as an older site kept them (moved in on the first visit),
+    then a session of `system` started for `party`."""
     page.goto(url)
-    page.evaluate("s => localStorage.setItem('rules-at-the-table:characters', s)", json.dumps(CHARACTERS))
+    page.evaluate("s => localStorage.setItem('rules-at-the-table:characters', s)", json.dumps(characters))
     open_session_page(page, url)
     page.select_option('[name="session_system"]', system)
     page.select_option("[data-session-party]", label=party)
-    page.fill('[name="session_name"]', name)
+    if name:
+        page.fill('[name="session_name"]', name)
     page.click('[data-action="start-session"]')
     page.wait_for_selector("[data-session-active]:not([hidden])")
+
+
+def start(page, url: str, system: str, party: str, name: str):
+    start_with(page, url, CHARACTERS, system, party, name)
     page.check("[data-own-dice]")
 
 

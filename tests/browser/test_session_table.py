@@ -5,13 +5,12 @@ preview of the injury before it is applied, messages with names, and one minus s
 
 from __future__ import annotations
 
-import json
-
 from rulescore import session
 from rulescore.core import MINUS
-from tests.browser.helpers import kept, kept_meta, wait_for_python
+from tests.browser.helpers import wait_for_python
 from tests.browser.test_kept import do
-from tests.browser.test_session import open_session_page
+from tests.browser.test_session import saved_state as saved
+from tests.browser.test_session import start_with
 
 CHARACTERS = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
     {"id": "g1", "name": "Bruno", "system": "gurps", "fields": {"st": "12", "dx": "13", "ht": "11"}},
@@ -22,18 +21,7 @@ CHARACTERS = {"format": "rules-at-the-table/characters", "version": 1, "characte
 
 
 def start(page, url, system: str, party: str):
-    page.goto(url)
-    page.evaluate("s => localStorage.setItem('rules-at-the-table:characters', s)", json.dumps(CHARACTERS))
-    open_session_page(page, url)
-    page.select_option('[name="session_system"]', system)
-    page.select_option("[data-session-party]", label=party)
-    page.click('[data-action="start-session"]')
-    page.wait_for_selector("[data-session-active]:not([hidden])")
-
-
-def saved(page) -> dict:
-    open_id = kept_meta(page, "open-session")
-    return next(s for s in kept(page, "sessions") if s["id"] == open_id)["state"]
+    start_with(page, url, CHARACTERS, system, party)
 
 
 def done_count(page, count: int, what: str):
