@@ -145,7 +145,9 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
         goblin = next(one for one in session.view(python, gm=True)["fight"]["combatants"] if one["id"] == "f2")
         link = next(calc for calc in goblin["calculators"] if calc["id"] == "gurps.injury")
         row = page.locator('[data-fight] [data-combatant="f2"]')
-        row.locator("[data-fight-calculators] summary").click()
+        disclosure = row.locator("[data-fight-calculators]")
+        assert disclosure.evaluate("d => getComputedStyle(d).borderTopWidth") == "0px"  # not the theme's note box
+        disclosure.locator("summary").click()
         row.locator('[data-calculator-link="gurps.injury"]').click()
         page.wait_for_url("**/gurps/injury/**")
         wait_live(page)
