@@ -4,29 +4,13 @@ ST, penetration and wounding, shock, major wounds, what HP lost mean, waking, he
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import pytest
 
 import rulescore
 from rulescore import RulesInputError, calculate
 from rulescore.gurps.injury import shock_penalty
-
-THREE_DICE = [sum(faces) for faces in itertools.product(range(1, 7), repeat=3)]
-
-
-def share(predicate) -> Fraction:
-    return Fraction(sum(1 for total in THREE_DICE if predicate(total)), 216)
-
-
-def exact(value) -> Fraction:
-    """An output (float for non-whole Fractions) back to the Fraction it must equal closely."""
-    return Fraction(value).limit_denominator(216 * 216)
-
-
-def calc(calc_id, **inputs):
-    return calculate(calc_id, inputs)
-
+from tests.test_gurps_combat import calc, exact, share
 
 # ----------------------------------------------------------------- damage and injury
 
