@@ -498,6 +498,8 @@ def view(state: State, gm: bool) -> dict[str, Any]:
     for shown in lights:
         if shown["state"] == "burning low":
             due.append(f"Light {shown['id']} ({shown['source']}) is burning low: it may go out within a turn.")
-    return {"turn": now // ROUNDS_PER_TURN, "round": now % ROUNDS_PER_TURN, "day": now // (DAY_TURNS *
-            ROUNDS_PER_TURN) + 1, "minutes": now * TURN_MINUTES // ROUNDS_PER_TURN, "lights": lights,
+    turn, round_, day = now // ROUNDS_PER_TURN, now % ROUNDS_PER_TURN, now // (DAY_TURNS * ROUNDS_PER_TURN) + 1
+    minutes = now * TURN_MINUTES // ROUNDS_PER_TURN
+    return {"turn": turn, "round": round_, "day": day, "minutes": minutes,
+            "clock": f"Turn {turn}, round {round_}, day {day}, {minutes} minutes in", "lights": lights,
             "characters": characters, "due": due}

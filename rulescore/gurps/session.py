@@ -395,5 +395,9 @@ def view(state: State, gm: bool) -> dict[str, Any]:
                            "move": move, "dodge": dodge, "st": st, "shock": character["shock"],
                            "stunned": character["stunned"], "conscious": character["conscious"],
                            "dead": character["dead"], "figures": shown, "effects": effects, "due": due})
-    return {"turn": state["clock"]["turns"], "round": 0, "lights": [], "characters": characters,
+    turns = state["clock"]["turns"]
+    # The clock counts only one-second turns of action; rests and days are logged, not counted.
+    seconds = "1 second" if turns == 1 else f"{turns} seconds"
+    return {"turn": turns, "round": 0, "clock": f"Turn {turns}: {seconds} of action", "lights": [],
+            "characters": characters,
             "due": [line for person in characters for line in person["due"]]}

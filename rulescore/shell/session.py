@@ -239,5 +239,7 @@ def view(state: State, gm: bool) -> dict[str, Any]:
                            "unconscious": character["unconscious"], "dead": character["dead"],
                            "condition": _condition(character, total), "figures": shown, "effects": effects,
                            "due": due})
-    return {"turn": 0, "round": state["clock"]["rounds"], "lights": [], "characters": characters,
+    # SHELL gives a round no length in time, so the clock counts rounds only.
+    return {"turn": 0, "round": state["clock"]["rounds"], "clock": f"Round {state['clock']['rounds']}",
+            "lights": [], "characters": characters,
             "due": [line for person in characters for line in person["due"]]}

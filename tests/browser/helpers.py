@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
+
+# Screenshots to look at after a run; the README's pictures in media/ are copied from here by
+# hand, so a test run never changes a file of the repository.
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 SETTLED = """form => !form.hasAttribute('aria-busy')
     && (form.dataset.state === 'ready' || form.dataset.state === 'error')"""
@@ -224,3 +229,11 @@ def kept_meta(page, key: str):
 def forget_kept(page):
     """Everything the site keeps on the device deleted (the page's open connections step aside)."""
     page.evaluate(FORGET_KEPT)
+
+
+def screenshot(page, name: str, **options) -> Path:
+    """Saves what the page shows as test-results/screenshots/<name>."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    page.screenshot(path=str(path), **options)
+    return path

@@ -13,13 +13,12 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import calculator, follow_link, mark_visit, wait_live, wait_settled
+from tests.browser.helpers import calculator, follow_link, mark_visit, screenshot, wait_live, wait_settled
 from tests.browser.test_characters import make_character
 from tests.browser.test_kept import do, start_bfrpg_session
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-SCREENSHOTS = ROOT / "test-results" / "screenshots"
 FIXTURES = ROOT / "tests" / "fixtures" / "import"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 RUN_AXE = """async (tags) => {
@@ -200,8 +199,7 @@ def test_text_at_200_percent_is_not_cut_off(browser, site_url, path):
                     && getComputedStyle(el).overflowX !== 'visible')
                 .map(el => el.outerHTML.slice(0, 80)) })""")
         assert overflow["page"] <= 0 and overflow["cut"] == [], overflow
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"text-200-{path.strip('/').replace('/', '-')}.png"))
+        screenshot(page, f"text-200-{path.strip('/').replace('/', '-')}.png")
     finally:
         context.close()
 

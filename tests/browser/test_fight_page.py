@@ -6,16 +6,14 @@ resumed after a reload on the same turn, offline; screenshots of a fight in prog
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from rulescore import session
 from rulescore.web import respond
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import calculator, expected_outputs, settled, wait_for_python, wait_live
+from tests.browser.helpers import calculator, expected_outputs, screenshot, settled, wait_for_python, wait_live
 from tests.browser.test_session import ASKING_OR_REFUSED, TableDice, open_session_page, start_with
 from tests.browser.test_session import saved_state as saved
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 CHARACTERS: dict = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
     {"id": "g1", "name": "Bruno", "system": "gurps", "fields": {"st": "12", "dx": "13", "ht": "11"}},
     {"id": "g2", "name": "Dana", "system": "gurps", "fields": {"st": "10", "dx": "12", "ht": "12"}},
@@ -128,9 +126,8 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
         assert turns >= 15
         python = check(page, "gurps", ["g1", "g2"])
         # The players' view: the order and whose turn, the foes in words, never their numbers.
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("[data-fight-current]").evaluate("e => e.scrollIntoView({block: 'center'})")
-        page.screenshot(path=str(SCREENSHOTS / "fight-gm-tablet.png"))
+        screenshot(page, "fight-gm-tablet.png")
         page.click('[data-action="toggle-gm"]')
         players = session.view(python)["fight"]
         for one in players["combatants"]:
@@ -138,7 +135,7 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
             if one["side"] == "foes":
                 assert one["looks"] in text and not re.search(r"HP \S+ of \d+", text), text
         assert shown_fight(page)[1] == players["current"]
-        page.screenshot(path=str(SCREENSHOTS / "fight-players-tablet.png"))
+        screenshot(page, "fight-players-tablet.png")
         assert page.locator("[data-fight] [data-fight-calculators]").count() == 0  # the foes' figures: GM only
         # The injury calculator opens from a goblin with its figures filled in.
         page.click('[data-action="toggle-gm"]')
@@ -192,6 +189,6 @@ def test_a_bfrpg_fight_with_monsters_from_the_list_resumes_after_a_reload_offlin
         assert shown_fight(page) == (str(fight["round"]), fight["current"] or "", fight["order"])
         assert f"Fight round {fight['round']}" in page.inner_text("[data-session-summary]")
         page.locator("[data-fight-current]").evaluate("e => e.scrollIntoView({block: 'center'})")
-        page.screenshot(path=str(SCREENSHOTS / "fight-bfrpg-phone.png"))
+        screenshot(page, "fight-bfrpg-phone.png")
     finally:
         context.close()

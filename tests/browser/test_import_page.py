@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import rulescore
-from tests.browser.helpers import kept, shown_outputs
+from tests.browser.helpers import kept, screenshot, shown_outputs
 from tests.browser.test_characters import (
     characters_of,
     editor,
@@ -29,7 +29,6 @@ from tests.browser.test_characters import (
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "import"
 GCS = FIXTURES / "gcs-v5.gcs"  # Sir Aldous: Lifting ST and Combat Reflexes from traits, a wagon not carried
 CODEX = FIXTURES / "codex-quest-current.json"  # Ilyra, an elf Magic-User/Thief of level 3
-MEDIA = Path(__file__).resolve().parents[2] / "media"
 PREVIEW = "[data-foreign-preview]"
 STATE = "s => document.querySelector('[data-foreign-preview]').dataset.foreignState === s"
 
@@ -294,5 +293,4 @@ def test_the_preview_on_a_tablet(page, url):
     page.evaluate("el => scrollTo(0, el.getBoundingClientRect().bottom + scrollY - innerHeight + 8)",
                   preview.element_handle())
     page.wait_for_timeout(500)  # the theme's header title settles after a scroll
-    MEDIA.mkdir(exist_ok=True)
-    page.screenshot(path=str(MEDIA / "import-preview-tablet.png"))
+    screenshot(page, "import-preview-tablet.png")

@@ -4,16 +4,13 @@ total odds equal rulescore.calculate for the inputs the chips set."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import calculator, expected_outputs, settled, shown_outputs
+from tests.browser.helpers import calculator, expected_outputs, screenshot, settled, shown_outputs
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
-MEDIA = Path(__file__).resolve().parents[2] / "media"
 
 # Chips tapped in order, as (input, value); a yes/no chip's value is "true".
 TAPS = {
@@ -100,5 +97,4 @@ def test_picker_mid_use_at_tablet_size(live):
     # The viewport as a player sees it, the picker's top under the theme's header.
     page.evaluate("f => window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY - 60)",
                   form.element_handle())
-    MEDIA.mkdir(exist_ok=True)
-    page.screenshot(path=str(MEDIA / "modifier-picker-tablet.png"))
+    screenshot(page, "modifier-picker-tablet.png")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.browser.conftest import SCREENS
+from tests.browser.helpers import screenshot
 from tests.browser.test_kept import do, start_bfrpg_session
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.top, r.bottom]; }"
 TOP_BUTTON_OVER_A_SESSION_BUTTON = """() => {
     const top = document.querySelector('.md-top');
@@ -38,8 +36,7 @@ def test_start_shows_the_session_at_once_and_its_head_stays_in_sight(browser, ur
         assert 0 <= top < height / 3, f"the new session's name is at {top:.0f} px of {height}"
         assert page.evaluate("() => document.activeElement.matches('[data-session-name]')")
         assert not page.locator("[data-session-new]").is_visible()  # folded away under the session
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"session-after-start-{screen}.png"))
+        screenshot(page, f"session-after-start-{screen}.png")
         do(page, "advance_turns", {"turns": "2"})
         page.wait_for_function("() => document.querySelector('[data-session-clock]').dataset.turn === '2'")
         page.locator('[data-action="apply-action"]').scroll_into_view_if_needed()
@@ -51,7 +48,7 @@ def test_start_shows_the_session_at_once_and_its_head_stays_in_sight(browser, ur
         assert 0 <= summary_top and summary_bottom <= height and "Alda" in page.inner_text("[data-session-summary]")
         assert page.locator('[data-action="apply-action"]').is_visible()
         assert page.evaluate(TOP_BUTTON_OVER_A_SESSION_BUTTON) == []
-        page.screenshot(path=str(SCREENSHOTS / f"session-mid-{screen}.png"))
+        screenshot(page, f"session-mid-{screen}.png")
     finally:
         context.close()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -22,6 +21,7 @@ from tests.browser.helpers import (
     calculator,
     expected_outputs,
     follow_link,
+    screenshot,
     set_inputs,
     settled,
     shown_outputs,
@@ -36,7 +36,6 @@ OF_SYSTEM = {system: [calc for calc in CATALOGUE if calc["id"].split(".")[0] == 
 # modifier pickers, whose chips (a row of choices each) outgrow one screen.
 SCROLLS_INSIDE = {"bfrpg.chances", "bfrpg.modifiers", "gurps.modifiers", "shell.modifiers"}
 CONTENT = "article.md-content__inner"  # the page's own article (search results are articles too)
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 NOT_SCROLLING = """() => { const d = document.documentElement;
     return {height: [d.scrollHeight, innerHeight], width: [d.scrollWidth, innerWidth]}; }"""
@@ -113,12 +112,11 @@ def test_gm_screen_fits_a_tablet_and_every_calculator_is_live_on_it(live, system
     assert settled(form)["outputs"] == expected_outputs(answer)
     assert_not_scrolling(page, f"{calc['id']} open")
     if system == "gurps":
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / "gm-screen-gurps-tablet.png"))
+        screenshot(page, "gm-screen-gurps-tablet.png")
     tile(page, calc["id"]).locator("[data-action=close-tile]").click()
     assert shown_headline(page, calc["id"]) == headline(answer, calc)
     if system == "gurps":
-        page.screenshot(path=str(SCREENSHOTS / "gm-screen-gurps-tablet-tiles.png"))
+        screenshot(page, "gm-screen-gurps-tablet-tiles.png")
     assert shown_outputs(form) == expected_outputs(answer)
 
 

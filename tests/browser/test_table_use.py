@@ -3,18 +3,15 @@ Calculators page, keyboard-only use, and a layout that fits a tablet and a phone
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import calculator, expected_outputs, shown_outputs, wait_settled
+from tests.browser.helpers import calculator, expected_outputs, screenshot, shown_outputs, wait_settled
 from tests.browser.stats import STATS
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 JUMP = CATALOGUE["gurps.jump"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 
 def open_jump(live, path=JUMP["page"], keep_inputs=False):
@@ -121,7 +118,6 @@ def test_keyboard_only(live):
 def test_fits_a_tablet_and_a_phone(live, site_dir, screen):
     """Every page at 768x1024 and at 390x844 (touch; the phone as a mobile browser), one shared
     page per screen going from page to page by link."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pages = sorted("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
                    for p in site_dir.rglob("index.html"))
     for path in pages:
@@ -148,7 +144,7 @@ def test_fits_a_tablet_and_a_phone(live, site_dir, screen):
             .map(svg => { const r = svg.getBoundingClientRect(); return [r.width, r.height]; })""")
         assert all(0 < w <= 330 and 0 < h <= 200 for w, h in charts), (path, charts)
         name = (path.strip("/").replace("/", "-") or "home") + f"-{width}x{height}.png"
-        page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
+        screenshot(page, name, full_page=False)
         STATS[f"pages checked at {width}x{height}"] += 1
 
 

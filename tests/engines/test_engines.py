@@ -14,14 +14,13 @@ import json
 import shutil
 import statistics
 import time
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import ARRIVED, LEAVE_BY_LINK
+from tests.browser.helpers import ARRIVED, LEAVE_BY_LINK, SCREENSHOTS
 from tests.browser.stats import STATS
 from tests.engines.conftest import SUBSET
 from tests.samples import sample_cases
@@ -198,7 +197,6 @@ def test_offline_with_the_server_stopped(engine, request, hosted, site_dir):
         driver.quit()
 
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 ONE_PAGE_PER_SYSTEM = ("bfrpg/dungeon/", "gurps/encumbrance/", "shell/combat/")
 
 

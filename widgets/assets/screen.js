@@ -100,13 +100,6 @@ function preferOnly() {
 
 // --- The open session on a GM screen --------------------------------------------------------
 
-/** @param {Record<string, any>} view */
-function clockText(view) {
-  const parts = [`Turn ${view.turn}`, `round ${view.round}`];
-  if (view.day !== undefined) parts.push(`day ${view.day}`);
-  return parts.join(", ");
-}
-
 /** A character's figures as rulescore labels them ("HP 5 of 12"), then their condition.
  * @param {Record<string, any>} person */
 function condition(person) {
@@ -143,7 +136,7 @@ async function showSession(kept, box) {
   box.replaceChildren(
     element("a", { class: "rc-screen-session-name", href: sessionPage }, [session.name || "Session"]),
     element("span", { "data-screen-clock": "", "data-turn": String(view.turn), "data-round": String(view.round) },
-      [clockText(view)]),
+      [view.clock]),
     ...(view.lights ?? []).map((/** @type {Record<string, any>} */ light) => element("span", {
       "data-light": String(light.id), "data-burning": String(light.burning) }, [
       `${light.source}${light.by ? ` (${names[light.by] ?? light.by})` : ""}: ${light.state}`,

@@ -66,10 +66,7 @@ export function renderView(state) {
   if (!view) return;
   const clock = root.querySelector("[data-session-clock]");
   if (clock) {
-    const parts = [`Turn ${view.turn}`, `round ${view.round}`];
-    if (view.day !== undefined) parts.push(`day ${view.day}`);
-    if (view.minutes !== undefined) parts.push(`${view.minutes} minutes in`);
-    clock.textContent = parts.join(", ");
+    clock.textContent = view.clock;
     clock.setAttribute("data-turn", String(view.turn));
     clock.setAttribute("data-round", String(view.round));
   }
