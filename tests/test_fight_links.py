@@ -31,3 +31,43 @@ def test_every_combatants_links_are_taken_by_their_calculators(system):
             assert answer["ok"], (one["name"], link, answer)
             assert calculate(link["id"], link["inputs"]).inputs  # the same through the Python API
     assert all(one["calculators"] == [] for one in session.view(state)["fight"]["combatants"])
+
+
+def inputs(state, who, calc):
+    combatant = next(c for c in session.view(state, gm=True)["fight"]["combatants"] if c["id"] == who)
+    return next(link["inputs"] for link in combatant["calculators"] if link["id"] == calc)
+
+
+def no_dice(count, sides):
+    raise AssertionError(f"no roll expected, but {count}d{sides} was asked for")
+
+
+def test_the_gurps_attack_link_takes_the_skill_this_turns_maneuver_evaluate_and_shock():
+    party = [{"id": "k", "name": "Kara", "system": "gurps",
+              "fields": {"st": "12", "dx": "13", "ht": "11", "weapon_skill": "15"}}]  # Speed 6: first
+    state = session.apply(session.new("gurps", party), {"do": "fight", "foes": [
+        {"name": "Orc", "basic_speed": 5, "skill": 11}]}, roll=no_dice)
+    assert inputs(state, "k", "gurps.melee_attack") == {"skill": 15, "maneuver": "attack", "evaluate_turns": 0,
+                                                        "other_modifier": 0}
+    state = session.apply(state, {"do": "maneuver", "who": "k", "maneuver": "evaluate", "target": "f1"})
+    state = session.apply(state, {"do": "next_turn"}, roll=no_dice)
+    state = session.apply(state, {"do": "maneuver", "who": "f1", "maneuver": "all_out_attack", "option": "double"})
+    assert inputs(state, "f1", "gurps.melee_attack")["skill"] == 11
+    assert inputs(state, "f1", "gurps.melee_attack")["maneuver"] == "all_out_double"
+    state = session.apply(state, {"do": "damage", "who": "k", "damage": 3, "type": "crushing"}, roll=no_dice)
+    state = session.apply(state, {"do": "next_turn"}, roll=no_dice)  # round 2, Kara's turn
+    before_choosing = inputs(state, "k", "gurps.melee_attack")
+    state = session.apply(state, {"do": "maneuver", "who": "k", "maneuver": "move_and_attack"})
+    assert before_choosing == {"skill": 15, "maneuver": "attack", "evaluate_turns": 1, "other_modifier": -3}
+    assert inputs(state, "k", "gurps.melee_attack") == {**before_choosing, "maneuver": "move_and_attack"}
+    assert calculate("gurps.melee_attack", inputs(state, "k", "gurps.melee_attack"))["effective_skill"] == 9
+
+
+def test_the_shell_attack_link_takes_at_and_this_turns_maneuver():
+    party = [{"id": "s", "name": "Sef", "system": "shell", "fields": {"ag": "12", "combat_level": "4"}}]
+    state = session.apply(session.new("shell", party), {"do": "fight", "foes": [{"name": "Rat", "ag": 8}]},
+                          roll=no_dice)
+    assert inputs(state, "s", "shell.modifiers") == {"attack_value": 5, "attacker_maneuver": "attack"}  # 4 + 1
+    state = session.apply(state, {"do": "maneuver", "who": "s", "maneuver": "guard"})
+    assert inputs(state, "s", "shell.modifiers") == {"attack_value": 5, "attacker_maneuver": "guard"}
+    assert inputs(state, "f1", "shell.modifiers")["attack_value"] == 3 - 1  # the foe's default level 3, AG 8

@@ -55,7 +55,11 @@ FOE_FIELDS = (
     Input("dodge", "Dodge", "int", 0, min=0, max=30, help="0: Basic Speed + 3, fractions dropped"),
     Input("dr", "DR", "int", 0, min=0, max=100),
     Input("will", "Will", "int", 10, min=1, max=30, help="for Aim and Concentrate when hurt"),
+    Input("skill", "Attack skill", "int", 12, min=3, max=30, help="the foe's best melee attack skill"),
 )
+# All-Out Attack's melee options as gurps.melee_attack names its maneuvers (the ranged ones attack plainly there)
+MELEE_ALL_OUT = {"determined": "all_out_determined", "strong": "all_out_strong", "double": "all_out_double",
+                 "feint": "all_out_feint"}
 
 OPTIONS = {"all_out_attack": ("determined", "double", "feint", "strong", "ranged_determined", "suppression"),
            "all_out_defense": ("increased_dodge", "increased_parry", "increased_block", "double_defense")}
@@ -112,7 +116,7 @@ class GurpsFight(Fight):
         speed = entry["basic_speed"]
         return {"hp": entry["hp"], "ht": entry["ht"], "basic_speed": _number(speed), "dx": entry["dx"],
                 "dodge": entry["dodge"] or int(speed) + 3, "dr": entry["dr"], "will": entry["will"],
-                "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
+                "skill": entry["skill"], "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
 
     # ------------------------------------------------------------ the order
     def _sorted(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> list[str]:
@@ -316,6 +320,7 @@ class GurpsFight(Fight):
         elif maneuver == "all_out_attack":
             add("All-Out Attack", f"{AOA_TEXT[option]}; no active defence at all until {name}'s next turn; half Move, "
                                   f"forward only", start, "#all-out-attack")
+            made[-1]["option"] = option  # for the attack calculator's link
         elif maneuver == "all_out_defense":
             add("All-Out Defense", f"{AOD_TEXT[option]} until {name}'s next turn", start, "#all-out-defense")
         elif maneuver == "move_and_attack":
@@ -355,9 +360,25 @@ class GurpsFight(Fight):
         return shown
 
     def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
+        """The melee attack (skill; this turn's maneuver; the Evaluate turns just before; shock as the
+        other modifier), the injury the fighter takes and their defences."""
         figures, wounds = self.figures(state, who), self.wounds(state, who)
         hp = figures["hp"]
-        return {"gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
+        one = fight["combatants"][who]
+        skill = one.get("skill", 12) if one["side"] == "foes" else sheet(state, who)["weapon_skill"]
+        record = one.get("maneuver") or {}
+        now = record if record.get("round") == fight["round"] else {}
+        before = (record.get("before") if now else record) or {}
+        maneuver = {"move_and_attack": "move_and_attack"}.get(now.get("id", ""), "attack")
+        if now.get("id") == "all_out_attack":
+            option = next((e.get("option") for e in fight["effects"] if e["who"] == who and e["name"] ==
+                           "All-Out Attack"), OPTIONS["all_out_attack"][0])
+            maneuver = MELEE_ALL_OUT.get(option or OPTIONS["all_out_attack"][0], "attack")
+        evaluated = before.get("streak", 0) if before.get("id") == "evaluate" and \
+            before.get("round") == fight["round"] - 1 else 0
+        return {"gurps.melee_attack": {"skill": skill, "maneuver": maneuver, "evaluate_turns": min(evaluated, 3),
+                                       "other_modifier": max(wounds["shock"], -SHOCK_CAP)},
+                "gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
                                  **({"dr": figures["dr"]} if "dr" in figures else {})},
                 "gurps.defense": {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
                                   "halved": reeling(hp - wounds["hp_lost"], hp)}}

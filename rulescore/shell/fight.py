@@ -39,6 +39,7 @@ from ..session import Action, Dice, State, keys, note, sheet, take
 from . import session as rules
 from .combat import MANEUVER as SHELL_MANEUVERS
 from .combat import blocks_per_round
+from .common import ag_at_modifier
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
 
@@ -275,8 +276,16 @@ class ShellFight(Fight):
         return shown
 
     def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
+        """The attack (AT = combat level + the modifier of the AG of the moment, as the rating takes it;
+        this turn's maneuver as the attacker's) and the damage the fighter takes."""
         figures, wounds = self.figures(state, who), self.wounds(state, who)
-        return {"shell.damage": {"base_hp": figures["hp"], "natural_dr": figures["natural_dr"],
+        ag = figures["ag"] + self.tired(state, who)["st_ag_modifier"]
+        record = fight["combatants"][who].get("maneuver") or {}
+        maneuver = record["id"] if record.get("round") == fight["round"] and record["id"] in SHELL_MANEUVERS \
+            else "attack"
+        return {"shell.modifiers": {"attack_value": figures["combat_level"] + ag_at_modifier(ag),
+                                    "attacker_maneuver": maneuver},
+                "shell.damage": {"base_hp": figures["hp"], "natural_dr": figures["natural_dr"],
                                  "lethal_before": wounds["lethal"], "stun_before": wounds["stun"]}}
 
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
