@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 import rulescore
-from rulescore import RulesInputError, derive, import_character
+from rulescore import RulesInputError, derive, import_character, session
 from rulescore.gurps.gcs_import import carried_lb, weight_lb
 from rulescore.web import respond_import, respond_import_json
+from tests.test_characters import CATALOGUE, fill
+
+BY_ID = {calc["id"]: calc for calc in CATALOGUE}
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "import"
 KEYS = {"system", "name", "fields", "skipped", "checks"}
@@ -71,9 +74,9 @@ def test_gcs_version_5_from_5_36_on_each_figure_load_skills_and_traits():
     figures = derive("gurps", fields)
     assert (figures["basic_lift_lb"], figures["encumbrance"], figures["move"], figures["dodge"]) == (45, "None", 6, 10)
     skipped = " | ".join(answer["skipped"])
-    for words in ("Accounting 9", "Feint 15", "Combat Reflexes", "Bad Temper", "Wagon", "1900 lb", "notes",
-                  "FP lost: 3"):
+    for words in ("Accounting 9", "Feint 15", "Combat Reflexes", "Bad Temper", "Wagon", "1900 lb", "notes"):
         assert words in skipped, words
+    assert fields["fp_lost"] == 3 and "hp_lost" not in fields  # GCS's FP damage: fatigue now; unhurt
     assert "Hiking" not in skipped and "Broadsword" not in skipped
 
 
@@ -107,7 +110,8 @@ def test_gcs_version_4_giant_with_striking_st_explains_the_damage_it_differs_on(
         assert not lines[figure]["agrees"] and "Striking ST +2" in lines[figure]["why"]
     assert (lines["Thrust"]["ours"], lines["Swing"]["ours"]) == ("3d", "5d+2")
     assert all(line["agrees"] for figure, line in lines.items() if figure not in ("Thrust", "Swing"))
-    assert any("HP lost: 4" in entry for entry in answer["skipped"])
+    assert fields["hp_lost"] == 4 and "fp_lost" not in fields  # GCS's HP damage: wounds now
+    assert not any("lost" in entry for entry in answer["skipped"])
 
 
 def test_gcs_versions_2_and_1_have_no_computed_figures_and_say_so():
@@ -185,7 +189,8 @@ def test_codex_quest_current_shape():
         [12, 12, 11, 15, 12]
     assert figures["attack_bonus"] == 2
     skipped = " | ".join(answer["skipped"])
-    for words in ("5 of 9", "Donkey", "shield", "Sleep", "Elvish"):
+    assert fields["hp_lost"] == 4  # hp.current 5 of 9: wounds now
+    for words in ("Donkey", "shield", "Sleep", "Elvish"):
         assert words in skipped, words
     assert answer["checks"] == []
 
@@ -279,3 +284,26 @@ def test_the_pages_answer_carries_the_import_with_labelled_fields():
 def test_the_pages_answer_for_a_bad_file_is_rulescores_sentence(name):
     text = (FIXTURES / name).read_text(encoding="utf-8", errors="replace")
     assert json.loads(respond_import_json(text)) == {"ok": False, "field": "file", "message": refused(text).message}
+
+
+def test_wounds_imported_are_where_a_new_session_starts_and_the_calculators_they_fill():
+    """HP and FP lost in a GCS file, and a Codex Quest character's hit points now, are the
+    character's state: a session started (or joined) with them begins there, and the injury,
+    recovery, fatigue and survival calculators take them from the character."""
+    gurps = load("gcs-v4.gcs")["fields"]  # HP 30, 4 lost
+    giant = {"id": "g", "name": "Giant", "system": "gurps", "fields": {k: str(v) for k, v in gurps.items()}}
+    state = session.new("gurps", [giant])
+    assert session.view(state)["characters"][0]["figures"][0] == "HP 26 of 30"
+    assert fill(BY_ID["gurps.injury"], gurps, derive("gurps", gurps))["hp_lost_before"] == 4
+    assert fill(BY_ID["gurps.recovery"], gurps, derive("gurps", gurps))["hp_lost"] == 4
+    fatigued = load("gcs-v5.gcs")["fields"]
+    assert fill(BY_ID["gurps.fatigue"], fatigued, derive("gurps", fatigued))["fp_lost"] == 3
+    bfrpg = load("codex-quest-current.json")["fields"]  # hit points 5 of 9
+    ilyra = {"id": "i", "name": "Ilyra", "system": "bfrpg", "fields": {k: str(v) for k, v in bfrpg.items()}}
+    assert derive("bfrpg", bfrpg)["current_hp"] == 5
+    assert fill(BY_ID["bfrpg.survival"], bfrpg, derive("bfrpg", bfrpg))["current_hp"] == 5
+    joined = session.apply(session.new("bfrpg", []), {"do": "join", "character": ilyra})
+    assert session.view(joined)["characters"][0]["figures"][0] == "HP 5 of 9"
+    with pytest.raises(RulesInputError) as caught:
+        derive("bfrpg", {**bfrpg, "hp_lost": 9})
+    assert caught.value.field == "hp_lost" and caught.value.message.startswith("Hit points lost: 9 of 9")

@@ -152,9 +152,11 @@ def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
         most = now
     if most is not None:
         fields["hp"] = most
-    if now is not None and most is not None and now < most:
-        skipped.append(f"hit points now: {now} of {most} (the sheet keeps the full figure; a session on the Session "
-                       f"page keeps wounds)")
+    if now is not None and most is not None and now < most:  # wounds now, as the sheet keeps them
+        fields["hp_lost"] = min(most - now, most - 1)
+        if now < 1:
+            skipped.append(f"hit points now: {now} of {most}; a living character keeps 1 at least, so the sheet "
+                           f"says 1 (the Session page tracks a fight's worst)")
     items = [item for item in data.get("equipment", []) if isinstance(item, dict)] \
         if isinstance(data.get("equipment"), list) else []
     load = Fraction(0)

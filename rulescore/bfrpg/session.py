@@ -90,10 +90,12 @@ def _at(state: State) -> str:
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
-    """The BFRPG part of a new session: the clock at 0, no lights, each character unhurt."""
+    """The BFRPG part of a new session: the clock at 0, no lights, each character with the hit points
+    their sheet has now."""
     return {"clock": {"rounds": 0}, "lights": [], "searches": {"secret_doors": {}, "traps": {}},
-            "characters": {c["id"]: {"hp": sheets[c["id"]]["hp"], "days_without_food": 0, "days_without_water": 0,
-                                     "forced_march_days": 0, "march_save_failed": False} for c in party}}
+            "characters": {c["id"]: {"hp": sheets[c["id"]]["current_hp"], "days_without_food": 0,
+                                     "days_without_water": 0, "forced_march_days": 0, "march_save_failed": False}
+                           for c in party}}
 
 
 def _rounds_left(light: dict[str, Any], now: int) -> int:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..characters import declare_character, use
-from ..core import Input, Output, Working, bind_character
+from ..core import Input, Output, RulesInputError, Working, bind_character
 from ..notation import signed
 from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACE_NAMES, RACES, SCORE_RANGE, ability_bonus
 from .classes import CLASS_NAMES, CLASSES, COMBINATIONS, LEVEL_RANGE, SAVES, attack_bonus, class_saves, saving_throws
@@ -48,6 +48,9 @@ FIELDS = (
     Input("load_lb", "Load carried", "number", 0, unit="lb", min=0, max=2000,
           help="everything carried, armour included"),
     Input("hp", "Hit points", "int", 8, unit="HP", min=1, max=300),
+    Input("hp_lost", "Hit points lost", "int", 0, unit="HP", min=0, max=299,
+          help="wounds not yet healed, fewer than the hit points (at 0 a character is dead): a new session "
+               "starts from them"),
     Input("death_ray_save", "Save vs. Death Ray", "int", None, min=1, max=20,
           help="the target number, before the Constitution bonus",
           derived="from class, level and race (the race bonus taken off)",
@@ -69,6 +72,7 @@ SAVES_RULE = "characters/#saving-throws-and-attack-bonus"
         Output("miles_per_day", "Travel per day, open clear terrain", "miles", min=0),
         *(Output(f"save_{name}", f"Save vs. {label}", min=1, max=20) for name, label in SAVES),
         Output("attack_bonus", "Attack bonus", min=0, max=10),
+        Output("current_hp", "Hit points now", "HP", min=1),
     ],
 )
 def bfrpg_character(step: Working, **fields: Any) -> dict[str, Any]:
@@ -88,13 +92,19 @@ def bfrpg_character(step: Working, **fields: Any) -> dict[str, Any]:
     loaded = use(step, "bfrpg.encumbrance", {"race": race, "strength": strength, "armor": armor,
                                              "magic_armor": magic_armor, "load_lb": load_lb})
     saves = _saves_steps(step, race, class_id, level, fields["death_ray_save"])
+    hp, lost = fields["hp"], fields["hp_lost"]
+    if lost >= hp:
+        raise RulesInputError("hp_lost", f"Hit points lost: {lost} of {hp} leaves none, and at 0 hit points a "
+                                         f"character is dead; enter at most {hp - 1} (the Session page keeps a fight's "
+                                         f"worst).")
     bonus = attack_bonus(class_id, level)
     step(f"Attack bonus of a level {level} {CLASS_NAMES[class_id]}: {signed(bonus)}"
          + (" (the better of its two classes)." if class_id in COMBINATIONS else "."),
          rule=SAVES_RULE)
     return {**bonuses, **{name: loaded[name] for name in ("light_limit_lb", "heavy_limit_lb", "load", "movement_ft",
                                                           "movement_per_turn_ft", "miles_per_day")},
-            **{f"save_{name}": target for name, target in saves.items()}, "attack_bonus": bonus}
+            **{f"save_{name}": target for name, target in saves.items()}, "attack_bonus": bonus,
+            "current_hp": hp - lost}
 
 
 def _saves_steps(step: Working, race: str, class_id: str, level: int, death_ray_save: int) -> dict[str, int]:
@@ -121,7 +131,7 @@ FILLS = {
                           "load_lb": "load_lb"},
     "bfrpg.chances": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
     "bfrpg.modifiers": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
-    "bfrpg.survival": {"current_hp": "hp"},
+    "bfrpg.survival": {"current_hp": "current_hp"},
     "bfrpg.overland": {"movement_ft": "movement_ft", "death_ray_save": "death_ray_save",
                        "constitution": "constitution"},
     "bfrpg.travel": {**{f"member_{n}_ft": "movement_ft" for n in range(1, TRAVEL_MEMBERS + 1)},

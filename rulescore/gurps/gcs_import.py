@@ -243,7 +243,7 @@ def _skills(data: dict[str, Any], fields: dict[str, Any], skipped: list[str]) ->
         skipped.append(listing("other skills and techniques", others))
 
 
-def _skipped(data: dict[str, Any], lost: dict[str, Fraction], unit: str, skipped: list[str]) -> None:
+def _skipped(data: dict[str, Any], unit: str, skipped: list[str]) -> None:
     traits = [_name(trait) for trait in _leaves(data.get("traits", data.get("advantages")))]
     if traits:
         skipped.append(listing("traits (their effects are in the figures already)", traits))
@@ -256,10 +256,6 @@ def _skipped(data: dict[str, Any], lost: dict[str, Fraction], unit: str, skipped
                                [text(item.get("description"), "(unnamed)") for item in other]))
     if _items(data.get("notes")):
         skipped.append("notes")
-    for key, label in (("hp", "HP"), ("fp", "FP")):
-        if lost.get(key):
-            skipped.append(f"{label} lost: {_lb(lost[key])} (the sheet keeps the full figure; a session on the "
-                           f"Session page keeps wounds and fatigue)")
 
 
 def _lb(value: Fraction) -> str:
@@ -365,7 +361,10 @@ def read_gcs(data: dict[str, Any]) -> dict[str, Any]:
     if unread:
         skipped.append(listing("weights the site could not read (counted as 0)", unread))
     _skills(data, fields, skipped)
-    _skipped(data, lost, unit, skipped)
+    _skipped(data, unit, skipped)
+    for key in ("hp", "fp"):  # GCS's damage: the character's wounds and fatigue now
+        if lost.get(key, 0) > 0:
+            fields[f"{key}_lost"] = int(lost[key])
     gcs = _figures_from_calc(data, values, fields, unit) if values["st"] >= 1 else {}
     checks = _checks(data, values, lost, fields, gcs, version)
     return finish("gurps", "GURPS Character Sheet", name, fields, skipped, checks)

@@ -64,9 +64,14 @@ WHO = Member("who")
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
-    return {"clock": {"turns": 0}, "characters": {
-        c["id"]: {"hp_lost": 0, "fp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False,
-                  "down_at": None, "wake_rolls": 0, "needs_care": False} for c in party}}
+    """Each character as their sheet has them now: the HP and FP they have lost (0 unless entered,
+    or imported from GCS), dead already at −5 × HP."""
+    def now(figures: dict[str, Any]) -> dict[str, Any]:
+        hp, lost = figures["hp"], figures.get("hp_lost", 0)
+        return {"hp_lost": lost, "fp_lost": figures.get("fp_lost", 0), "shock": 0, "stunned": False,
+                "conscious": True, "dead": hp - lost <= -DEAD_MULTIPLE * hp, "down_at": None, "wake_rolls": 0,
+                "needs_care": False}
+    return {"clock": {"turns": 0}, "characters": {c["id"]: now(sheets[c["id"]]) for c in party}}
 
 
 def _at(state: State) -> str:

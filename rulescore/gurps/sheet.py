@@ -47,6 +47,7 @@ ATTRIBUTE_TOP = 30  # DX, IQ and HT as high as the calculators take them
 # Final values, traits included, as wide as the calculators take them (a dragon's ST 60, a giant's
 # HP 150, a cat's Basic Move 10). What GURPS Lite's points can buy from the formulas is advice.
 HP_TOP, FP_TOP = 200, 100
+HP_LOST_TOP, FP_LOST_TOP = 2000, 500  # as the injury, recovery and fatigue calculators take them
 SPEED_TOP, MOVE_TOP = 25, 30
 SPEED_STEP = Fraction(1, 4)
 SPEED_SHIFT = 2  # Basic Speed bought up or down by at most 2.00
@@ -99,6 +100,10 @@ FIELDS = (
           help="the skill of the bow, gun or thrown weapon you shoot with"),
     lifting_st_input(),
     dodge_bonus_input(),
+    # Wounds and fatigue now: what the injury, recovery and fatigue calculators and a new session
+    # start from (an imported GCS character's HP and FP damage).
+    Input("hp_lost", "HP lost", "int", 0, min=0, max=HP_LOST_TOP, help="injury not yet healed; 0 when unhurt"),
+    Input("fp_lost", "FP lost", "int", 0, min=0, max=FP_LOST_TOP, help="fatigue not yet rested off; 0 when rested"),
 )
 _BY_NAME = {field.name: field for field in FIELDS}
 
@@ -119,7 +124,7 @@ _BY_NAME = {field.name: field for field in FIELDS}
 def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, fp: int, will: int, per: int,
                     basic_speed: Fraction, basic_move: int, load_lb: Fraction, climbing_skill: int,
                     hiking_skill: int, swimming_skill: int, weapon_skill: int, shield_skill: int,
-                    ranged_skill: int, lifting_st: int, dodge_bonus: int) -> dict[str, Any]:
+                    ranged_skill: int, lifting_st: int, dodge_bonus: int, hp_lost: int, fp_lost: int) -> dict[str, Any]:
     """HP, FP, Will, Per, Basic Speed and Basic Move against what GURPS Lite lets you buy from
     their formulas (outside it: advice, since traits do that); then Basic Lift, encumbrance,
     Move and Dodge at the load carried (gurps.encumbrance) and thrust and swing (gurps.damage)."""
@@ -162,6 +167,9 @@ def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, 
                                              "load_lb": load_lb, "lifting_st": lifting_st,
                                              "dodge_bonus": dodge_bonus})
     damage = use(step, "gurps.damage", {"st": st})
+    if hp_lost or fp_lost:
+        step(f"Now: HP {hp - hp_lost} of {hp}, FP {fp - fp_lost} of {fp}; the figures above are the unhurt, rested "
+             f"ones (a session halves Move and Dodge when they are low).", rule=RULE)
     return {"hp": hp, "fp": fp, "will": will, "per": per, "basic_speed": basic_speed, "basic_move": basic_move,
             "basic_lift_lb": loaded["basic_lift_lb"], "encumbrance_level": loaded["encumbrance_level"],
             "encumbrance": loaded["encumbrance"], "move": loaded["move"], "dodge": loaded["dodge"],
@@ -189,9 +197,9 @@ FILLS = {
     "gurps.defense": {"basic_speed": "basic_speed", "encumbrance_level": "encumbrance_level",
                       "weapon_skill": "weapon_skill", "shield_skill": "shield_skill", "dodge_bonus": "dodge_bonus"},
     "gurps.damage": {"st": "st"},
-    "gurps.injury": {"hp": "hp", "ht": "ht"},
-    "gurps.recovery": {"hp": "hp", "ht": "ht"},
-    "gurps.fatigue": {"fp": "fp", "will": "will"},
+    "gurps.injury": {"hp": "hp", "ht": "ht", "hp_lost_before": "hp_lost"},
+    "gurps.recovery": {"hp": "hp", "ht": "ht", "hp_lost": "hp_lost"},
+    "gurps.fatigue": {"fp": "fp", "will": "will", "fp_lost": "fp_lost"},
 }
 for _calculator_id, _figures in FILLS.items():
     bind_character(_calculator_id, _figures)
