@@ -9,7 +9,8 @@ same event log, undo and recorded dice as everything else. Its actions:
 - ``{"do": "fight", "foes": [{"name": "Goblin", "count": 3, ...}]}`` starts a fight of the whole
   party (but the dead) against the foes; a count of 3 makes "Goblin 1" to "Goblin 3".
 - ``{"do": "next_turn"}`` ends the current combatant's turn and starts the next one's; after the
-  last, a new round begins and the session clock moves on by one round.
+  last, a new round begins and the session clock moves on by one round. With ``"current": id``
+  (whose turn the screen showed) it is refused once that turn has ended elsewhere.
 - ``{"do": "maneuver", "who": id, "maneuver": id}`` (GURPS and SHELL): the current combatant's
   maneuver and what it leaves in force.
 - ``{"do": "damage", "who": id, ...}`` takes a foe's id as well as a character's.
@@ -317,9 +318,17 @@ class Fight:
                                     and one["ends"]["round"] <= fight["round"])]
 
     def next_turn(self, state: State, action: dict[str, Any], dice: Dice) -> None:
-        keys(action, ())
+        """Ends the current turn. ``"current"`` (optional) names whose turn the screen showed: a tap
+        made on a screen that had not yet caught up (another tab ended that turn) ends nobody else's."""
+        keys(action, ("current",))
         fight = self.need_fight(state)
         who = self.current(fight)
+        if "current" in action and action["current"] != who:
+            shown = fight["combatants"].get(action["current"])
+            ended = f"{shown['name']}'s turn" if shown else "That turn"
+            now = f"{self.name(state, who)}'s turn" if who else "nobody's turn"
+            raise RulesInputError("current", f"Next turn: {ended} has already ended (another screen moved the fight "
+                                             f"on); it is {now} now, and nothing was changed.")
         if who is not None:
             self.end_turn(state, fight, who, dice)
             self._expire(fight, "turn_end", who)

@@ -314,3 +314,20 @@ def test_bad_actions_in_a_fight_name_the_field_and_change_nothing(action, field)
     with pytest.raises(RulesInputError) as error:
         session.apply(state, action)
     assert error.value.field == field and state == kept
+
+
+def test_a_next_turn_from_a_screen_that_had_not_caught_up_ends_nobody_elses_turn():
+    """Two tabs showed Kara's turn; one ended it. The other's Next turn names Kara and is refused,
+    so Goblin 1's turn is not skipped; without "current" it ends whoever's turn it is."""
+    state = fight(dict(GOBLINS, basic_speed=5), party=(KARA,))  # Kara, Goblin 1, Goblin 2
+    first = shown(state)["current"]
+    moved = session.apply(state, {"do": "next_turn", "current": first})
+    second = shown(moved)["current"]
+    assert second != first
+    with pytest.raises(RulesInputError) as caught:
+        session.apply(moved, {"do": "next_turn", "current": first})
+    assert caught.value.field == "current"
+    assert caught.value.message == (f"Next turn: {one(state, first)['name']}'s turn has already ended (another screen "
+                                    f"moved the fight on); it is {one(moved, second)['name']}'s turn now, and nothing "
+                                    f"was changed.")
+    assert shown(session.apply(moved, {"do": "next_turn"}))["current"] not in (first, second)

@@ -192,3 +192,43 @@ def test_a_bfrpg_fight_with_monsters_from_the_list_resumes_after_a_reload_offlin
         screenshot(page, "fight-bfrpg-phone.png")
     finally:
         context.close()
+
+
+# A tab that hears nothing from the others while `window.rcDeaf` is set: a screen not yet caught up.
+DEAF_TAB = """() => { const Real = window.BroadcastChannel;
+    window.BroadcastChannel = class extends Real {
+        set onmessage(listener) { super.onmessage = (event) => { if (!window.rcDeaf) listener(event); }; }
+        get onmessage() { return super.onmessage; } }; }"""
+
+
+def test_next_turn_tapped_on_a_screen_not_yet_caught_up_skips_nobody(browser, site_url):
+    """The GM's tablet and a second screen show Bruno's turn; the tablet ends it. Next turn
+    tapped on the second screen before it heard of that is refused (it named Bruno's turn), so
+    the next fighter keeps theirs; the screen says so and shows the newest state."""
+    context = browser.new_context(**SCREENS["tablet"])
+    try:
+        tablet = context.new_page()
+        start(tablet, site_url, "gurps", "The pair")
+        dice = TableDice()
+        add_foes(tablet, [{"name": "Goblin", "count": "2", "basic_speed": "4"}])
+        press(tablet, '[data-action="apply-action"]', dice)
+        other = context.new_page()
+        other.add_init_script(script=f"({DEAF_TAB})()")
+        open_session_page(other, site_url)
+        other.wait_for_selector("[data-fight]:not([hidden])")
+        shown_first = shown_fight(other)[1]
+        other.evaluate("() => { window.rcDeaf = true; }")
+        press(tablet, '[data-action="next-turn"]', dice)
+        now = session.view(saved(tablet), gm=True)["fight"]["current"]
+        assert now != shown_first and shown_fight(other)[1] == shown_first  # the other screen has not caught up
+        other.click('[data-action="next-turn"]')
+        message = other.locator("[data-session-message]")
+        message.wait_for(state="visible")
+        assert "turn has already ended" in message.inner_text() and "nothing was changed" in message.inner_text()
+        done = [entry["action"] for entry in saved(tablet)["done"]]
+        assert [action["do"] for action in done].count("next_turn") == 1
+        assert done[-1] == {"do": "next_turn", "current": shown_first}
+        other.wait_for_function("id => document.querySelector('[data-fight-current]').dataset.fightCurrent === id",
+                                arg=now)
+    finally:
+        context.close()

@@ -203,6 +203,9 @@ export function readAction(state) {
       } else if (value !== "") built[name] = value.replace(MINUS, "-");
     }
   }
+  // Whose turn this screen shows: a Next turn tapped before another tab's caught up ends no one else's.
+  const current = state.views?.gm_view?.fight?.current;
+  if (built.do === "next_turn" && current) built.current = current;
   return built;
 }
 
