@@ -314,10 +314,17 @@ class Calculator(NamedTuple):
             "inputs": [i.describe() for i in self.inputs],
             "outputs": [o.describe() for o in self.outputs],
             "roll": self.roll,
-            "roll_for": ({"input": spec.choice.describe(), "notations": dict(spec.notations)}
-                         if spec is not None and spec.choice is not None else None),
+            "roll_for": self._roll_for(spec),
             "chips": {"inputs": list(self.chips), "odds": self.odds} if self.chips else None,
         }
+
+    def _roll_for(self, spec: RollSpec | None) -> dict[str, Any] | None:
+        """Where the roll's notation depends on a choice: the extra input resolve() takes, or
+        (``follows``) the calculator's own input whose value picks it."""
+        if spec is None or (spec.choice is None and spec.follows is None):
+            return None
+        chosen = spec.choice or next(i for i in self.inputs if i.name == spec.follows)
+        return {"input": chosen.describe(), "notations": dict(spec.notations), "follows": spec.follows}
 
     def alternatives(self, result: Result) -> dict[str, dict[str, Any]]:
         """What each chip would make the odds: for every chip input and each of its values,
@@ -513,6 +520,7 @@ class RollSpec(NamedTuple):
     choice: Input | None = None
     notations: tuple[tuple[str, str], ...] = ()
     feed: Callable[[Any], dict[str, Any]] | None = None
+    follows: str | None = None
 
 
 _ROLLS: dict[str, RollSpec] = {}

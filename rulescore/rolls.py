@@ -25,7 +25,8 @@ from .core import (
 
 def declare_roll(calculator_id: str, notation: str, choice: Input | None = None,
                  notations: Iterable[tuple[str, str]] = (),
-                 feed: Callable[[Any], dict[str, Any]] | None = None) -> Callable[[RollFunction], RollFunction]:
+                 feed: Callable[[Any], dict[str, Any]] | None = None,
+                 follows: str | None = None) -> Callable[[RollFunction], RollFunction]:
     """Declare how a calculator's answer is decided by one roll of ``notation``.
 
     The decorated function takes ``(step, rolled, result, which)``: the working to add to, the
@@ -34,6 +35,8 @@ def declare_roll(calculator_id: str, notation: str, choice: Input | None = None,
     ``choice`` is an extra input resolve() takes when the calculator answers several rolls
     (which door, which defence), ``notations`` the notation each of its values rolls;
     ``feed(rolled)`` gives calculator inputs the roll fills in (a Fright Check's roll).
+    ``follows`` names one of the calculator's own inputs whose value picks the notation from
+    ``notations`` instead (the chance picker: a door on 1d6, a saving throw on 1d20).
 
     >>> get_calculator("gurps.success_roll").roll, get_calculator("gurps.jump").roll
     ('3d6', None)
@@ -45,8 +48,10 @@ def declare_roll(calculator_id: str, notation: str, choice: Input | None = None,
         calc = get_calculator(calculator_id)
         if choice is not None and choice.name in {spec.name for spec in calc.inputs}:
             raise ValueError(f"{calculator_id}: the roll's choice {choice.name} is already an input")
+        if follows is not None and (choice is not None or follows not in {spec.name for spec in calc.inputs}):
+            raise ValueError(f"{calculator_id}: the roll follows {follows}, which must be an input (and no choice)")
         _REGISTRY[calculator_id] = calc._replace(roll=notation)
-        _ROLLS[calculator_id] = RollSpec(notation, function, choice, tuple(notations), feed)
+        _ROLLS[calculator_id] = RollSpec(notation, function, choice, tuple(notations), feed, follows)
         return function
 
     return register
@@ -82,7 +87,9 @@ def resolve(calculator_id: Any, inputs: Any = None, dice: Any = None,
     which = None
     if spec.choice is not None:
         which = spec.choice.parse(given.pop(spec.choice.name, spec.choice.default))
-    calc.resolve(given)  # every input checked before any die is rolled
+    checked = calc.resolve(given)  # every input checked before any die is rolled
+    if spec.follows is not None:
+        which = checked[spec.follows]
     notation = dict(spec.notations).get(which, spec.notation) if which is not None else spec.notation
     rolled = dice_module.roll(notation, faces=dice, roll=roll)
     if spec.feed is not None:

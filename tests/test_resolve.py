@@ -30,7 +30,7 @@ EXPECTED_ROLLS = {
     "gurps.defense": "3d6", "gurps.throwing": "3d6", "gurps.swimming": "3d6", "gurps.climbing": "3d6",
     "bfrpg.chances": "1d6", "bfrpg.overland": "1d20", "bfrpg.travel": "1d20", "bfrpg.attack": "1d20",
     "shell.skill_roll": "3d6", "shell.contest": "3d6", "shell.attack": "2d10", "shell.close_combat": "2d10",
-    "gurps.modifiers": "3d6", "shell.modifiers": "2d10",
+    "gurps.modifiers": "3d6", "shell.modifiers": "2d10", "bfrpg.modifiers": "1d6",
 }
 
 
@@ -286,6 +286,23 @@ def test_bfrpg_chances_resolve_as_the_odds_say(who, chance):
         assert result["margin"] == wins - face
         outcomes.append(result["outcome"])
     assert Fraction(outcomes.count("success"), sides) == Fraction(str(plain[chance])).limit_denominator(20)
+
+
+@pytest.mark.parametrize("picked", [{"race": "dwarf", "strength": 16}, {"race": "elf", "intelligence": 15},
+                                    {"save_target": 14, "save_bonus": "2"}, {"save_target": 2, "save_bonus": "-3"}])
+@pytest.mark.parametrize("roll", [*CHANCES, "save"])
+def test_the_bfrpg_picker_rolls_the_die_of_the_roll_picked_as_its_odds_say(picked, roll):
+    """bfrpg.modifiers' roll follows its own "Roll for" input (1d6, 1d10, 1d20, a save's 1d20):
+    over every face, the successes are the chance the picker shows."""
+    inputs = {**picked, "roll": roll}
+    sides = 20 if roll == "save" else CHANCES[roll]
+    results = [resolve("bfrpg.modifiers", inputs, dice=[face]) for face in range(1, sides + 1)]
+    assert {result["notation"] for result in results} == {f"1d{sides}"}
+    assert all((result["margin"] >= 0) == (result["outcome"] == "success") for result in results)
+    wins = sum(result["outcome"] == "success" for result in results)
+    assert Fraction(wins, sides) == Fraction(str(calculate("bfrpg.modifiers", inputs)["chance"])).limit_denominator(20)
+    assert CATALOGUE["bfrpg.modifiers"]["roll_for"]["follows"] == "roll"
+    assert CATALOGUE["bfrpg.modifiers"]["roll_for"]["notations"]["save"] == "1d20"
 
 
 def test_bfrpg_chances_natural_1_and_6():

@@ -230,7 +230,8 @@ def _roll_box(calc: dict) -> str:
         parsed = rulescore.dice.parse(notation)
         dice_of[notation] = [parsed.number * parsed.times, parsed.sides]
     chooser = ""
-    if calc["roll_for"]:
+    follows = calc["roll_for"]["follows"] if calc["roll_for"] else None
+    if calc["roll_for"] and not follows:  # a roll that follows one of the form's own inputs needs no chooser
         spec = calc["roll_for"]["input"]
         chooser_id = f"{calc['id']}-roll-for".replace(".", "-")
         options = "".join(f'<option {_attrs(value=value, selected=value == spec["default"])}>'
@@ -238,7 +239,8 @@ def _roll_box(calc: dict) -> str:
         chooser = (f'<label for="{chooser_id}">{escape(spec["label"])}</label> '
                    f'<select id="{chooser_id}" data-roll-for="{escape(spec["name"])}">{options}</select> ')
     box = _attrs(class_="rc-roll", data_roll_box=True, data_roll=calc["roll"], data_roll_dice=json.dumps(dice_of),
-                 data_roll_notations=json.dumps(notations) if notations else None, hidden=True,
+                 data_roll_notations=json.dumps(notations) if notations else None, data_roll_follows=follows,
+                 hidden=True,
                  data_search_exclude="true")
     return (
         f"<div {box}>"

@@ -13,11 +13,12 @@ from typing import Any
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Input, Output, Working, declare_calculator
+from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..dice import Rolled
 from ..notation import percent_text, signed
 from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACES
 from .doors_and_traps import CHANCE_ROLLS, chance_range, range_text
-from .saves import NATURAL_FAIL, NATURAL_SUCCESS, save_chance, save_succeeds
+from .saves import NATURAL_FAIL, NATURAL_SUCCESS, save_chance, save_result, save_succeeds
 from .shared import DUNGEON_PAGE, SAVE_DEFAULT, SCORE_DEFAULT, SYSTEM
 
 ROLLS = (*((value, label) for value, label, _, _ in CHANCE_ROLLS), ("save", "Saving throw (1d20)"))
@@ -88,3 +89,27 @@ def modifiers(step: Working, roll: str, race: str, strength: int, intelligence: 
     step.chart(f"1d{sides}", roll_bars(dice.distribution(1, sides), lambda face: "success" if won(face) else "failure"),
                f"succeeds {percent_text(chance)} of the time")
     return {"chance": chance, "winning_rolls": wins}
+
+
+@declare_roll("bfrpg.modifiers", "1d6", follows="roll",
+              notations=(*((value, f"1d{sides}") for value, _, sides, _ in CHANCE_ROLLS), ("save", "1d20")))
+def resolve_modifiers(step: Working, rolled: Rolled, result: Result, which: str) -> dict[str, Any]:
+    """The roll picked, with what the chips and numbers make of it: a dungeon chance succeeds on 1 to
+    its range (``margin`` the range − the roll), a saving throw on the target or more with the
+    natural 1 and 20 (``margin`` the roll + bonus − the target), as bfrpg.chances and the saves do.
+
+    >>> from rulescore import resolve
+    >>> [resolve("bfrpg.modifiers", {"race": "dwarf", "strength": 16}, dice=[d])["outcome"] for d in (3, 4)]
+    ['success', 'failure']
+    >>> resolve("bfrpg.modifiers", {"roll": "save", "save_target": 12, "save_bonus": "1"}, dice=[11])["margin"]
+    0
+    """
+    inputs, face = result.inputs, rolled.total
+    if which == "save":
+        return save_result(step, face, int(inputs["save_bonus"]), inputs["save_target"], "Saving throw", RULES[which])
+    label, sides = next((label, sides) for value, label, sides, _ in CHANCE_ROLLS if value == which)
+    wins = chance_range(which, inputs["race"], inputs["strength"], inputs["intelligence"])
+    success = face <= wins
+    step(f"{label.split(' (')[0]}: 1d{sides} rolled {face}, against {range_text(wins, sides)}: "
+         f"{'success' if success else 'failure'}.", rule=RULES[which])
+    return {"outcome": "success" if success else "failure", "margin": wins - face}

@@ -14,7 +14,7 @@ from tests.browser.helpers import calculator, kept_meta, wait_for_python
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 ROLLED = ["gurps.success_roll", "gurps.defense", "gurps.quick_contest", "bfrpg.chances", "bfrpg.overland",
           "bfrpg.travel", "shell.skill_roll", "shell.contest", "shell.attack", "gurps.modifiers", "shell.modifiers",
-          "bfrpg.attack"]
+          "bfrpg.attack", "bfrpg.modifiers"]
 
 
 def outcome(form) -> dict:
@@ -39,7 +39,13 @@ def test_roll_here_and_roll_at_the_table_give_what_resolve_gives(live, calc_id):
     page = live.open(calc["page"])
     form = calculator(page, calc_id)
     extra = {}
-    if calc["roll_for"]:  # the last of the rolls it offers, to try the chooser
+    if calc["roll_for"] and calc["roll_for"]["follows"]:  # the die follows the form's own input: its last value
+        spec = calc["roll_for"]["input"]
+        last = spec["choices"][-1]
+        extra = {spec["name"]: last}  # for resolve; the form sends it as one of its inputs
+        form.locator(f'[data-chips-for="{spec["name"]}"] [data-chip-value="{last}"]').click()
+        form.locator('[data-action="roll"]', has_text=f'Roll {calc["roll_for"]["notations"][last]}').wait_for()
+    elif calc["roll_for"]:  # the last of the rolls it offers, to try the chooser
         spec = calc["roll_for"]["input"]
         extra = {spec["name"]: spec["choices"][-1]}
         form.locator("[data-roll-for]").select_option(spec["choices"][-1])

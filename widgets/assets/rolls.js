@@ -20,16 +20,20 @@ function chooser(box) {
   return /** @type {HTMLSelectElement | null} */ (box.querySelector("[data-roll-for]"));
 }
 
-/** The notation rolled now (it may depend on which roll is chosen). @param {HTMLElement} box */
+/** The notation rolled now: it may depend on which roll is chosen, in the box's own chooser or
+ * (data-roll-follows) in one of the form's inputs. @param {HTMLElement} box */
 function notation(box) {
-  const choice = chooser(box);
+  const follows = box.dataset.rollFollows;
+  const field = follows ? /** @type {HTMLSelectElement | null} */ (box.closest("form")?.querySelector(
+    `[name="${CSS.escape(follows)}"]`)) : chooser(box);
   const notations = JSON.parse(box.dataset.rollNotations ?? "{}");
-  return (choice && notations[choice.value]) || /** @type {string} */ (box.dataset.roll);
+  return (field && notations[field.value]) || /** @type {string} */ (box.dataset.roll);
 }
 
 /** One field per die, sized to the notation. @param {HTMLElement} box */
 function drawFaces(box) {
   const rolled = notation(box);
+  box.dataset.rolled = rolled;
   const [count, sides] = JSON.parse(/** @type {string} */ (box.dataset.rollDice))[rolled];
   const roll = box.querySelector('[data-action="roll"]');
   if (roll) roll.textContent = `Roll ${rolled}`;
@@ -145,6 +149,11 @@ async function init() {
     drawFaces(box);
     drawHistory(rolls, box);
     chooser(box)?.addEventListener("change", () => drawFaces(box));
+    if (box.dataset.rollFollows) { // the form's own input picks the die: redrawn when it changes it
+      const follow = () => { if (notation(box) !== box.dataset.rolled) drawFaces(box); };
+      form.addEventListener("input", follow);
+      form.addEventListener("change", follow);
+    }
     box.addEventListener("click", (event) => {
       const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
       if (action === "roll") roll(kept, form, box, null);
