@@ -187,6 +187,15 @@ class Fight:
         text: str = self.rules._at(state)
         return text
 
+    def note_figures(self, state: State, who: str, text: str, rule: str, players: str) -> None:
+        """Log ``text``, which gives ``who``'s figures (HT, Will, an attack bonus...): a foe's are
+        the GM's, so the players' view reads ``players`` instead."""
+        one = (state.get("fight") or {}).get("combatants", {}).get(who)
+        if one is not None and one["side"] == "foes":
+            note(state, self.at(state), players, rule, gm_text=text)
+        else:
+            note(state, self.at(state), text, rule)
+
     def name(self, state: State, who: str) -> str:
         fight = state.get("fight")
         if fight and who in fight["combatants"]:

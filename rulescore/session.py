@@ -451,9 +451,10 @@ def redo(state: State) -> State:
     return work
 
 
-def preview(state: State, action: Any) -> dict[str, Any]:
+def preview(state: State, action: Any, gm: bool = True) -> dict[str, Any]:
     """What ``action`` would do, without doing it: ``lines``, the log entries (as the GM reads
-    them) it writes before its first roll, and ``rolls``, whether dice follow. So the damage form
+    them, or with ``gm`` False as the players' view shows the log) it writes before its first
+    roll, and ``rolls``, whether dice follow. So the damage form
     shows the injury it will apply before the GM taps. A bad action raises RulesInputError, as
     ``apply`` would.
 
@@ -476,7 +477,8 @@ stay conscious); shock −4 on the next turn.']
         _apply_into(work, action, Dice(stop))
     except _FirstRoll:
         rolls = True
-    return {"lines": [minus_signs(entry.get("gm_text", entry["text"])) for entry in work["log"][start:]],
+    entries = [entry for entry in work["log"][start:] if gm or not entry.get("gm_only")]
+    return {"lines": [minus_signs(entry.get("gm_text", entry["text"]) if gm else entry["text"]) for entry in entries],
             "rolls": rolls}
 
 

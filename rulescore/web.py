@@ -241,7 +241,7 @@ def respond_session(request: Any) -> dict[str, Any]:
         if op == "actions":
             return {"ok": True, "actions": session.actions(request.get("system"))}
         if op == "preview":
-            return {"ok": True, **session.preview(given, request.get("action"))}
+            return {"ok": True, **session.preview(given, request.get("action"), gm=request.get("gm") is not False)}
         if op == "new":
             state = session.new(request.get("system"), request.get("party"))
         elif op == "apply":

@@ -47,11 +47,13 @@ def fight(faces=(3, 3, 6, 6, 5)):
 def test_a_character_attacks_with_their_sheet_and_strength_in_melee_dexterity_with_missiles():
     state = fight()
     melee = session.apply(state, {"do": "attack", "who": "ana", "target": "f1"}, roll=lambda count, sides: [11])
-    said = session.view(melee)["log"][-1]["text"]
+    said = session.view(melee, gm=True)["log"][-1]["text"]
     assert said.startswith("Ana attacks Goblin: 1d20 11 + 3 = 14 against AC 14: a hit")
+    # The players read their own roll and bonus, not the goblin's AC.
+    assert session.view(melee)["log"][-1]["text"].startswith("Ana attacks Goblin: 1d20 11 + 3 = 14: a hit")
     missile = session.apply(state, {"do": "attack", "who": "ana", "target": "f1", "range": "short"},
                             roll=lambda count, sides: [13])
-    assert "1d20 13 + 1 = 14 against AC 14: a hit" in session.view(missile)["log"][-1]["text"]  # +1 −1 +1
+    assert "1d20 13 + 1 = 14 against AC 14: a hit" in session.view(missile, gm=True)["log"][-1]["text"]  # +1 −1 +1
 
 
 def test_a_foe_attacks_a_character_whose_armor_class_is_given():
@@ -61,7 +63,8 @@ def test_a_foe_attacks_a_character_whose_armor_class_is_given():
     assert error.value.field == "ac" and "Ana's is not on their sheet" in error.value.message
     missed = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", "ac": 15},
                            roll=lambda count, sides: [14])
-    assert session.view(missed)["log"][-1]["text"].endswith("= 14 against AC 15: a miss.")
+    assert session.view(missed, gm=True)["log"][-1]["text"].endswith("= 14 against AC 15: a miss.")
+    assert session.view(missed)["log"][-1]["text"] == "Goblin attacks Ana: 1d20 rolled 14 against AC 15: a miss."
 
 
 def test_a_charge_leaves_the_charger_at_minus_2_ac_until_the_next_round():

@@ -331,3 +331,19 @@ def test_a_next_turn_from_a_screen_that_had_not_caught_up_ends_nobody_elses_turn
                                     f"moved the fight on); it is {one(moved, second)['name']}'s turn now, and nothing "
                                     f"was changed.")
     assert shown(session.apply(moved, {"do": "next_turn"}))["current"] not in (first, second)
+
+
+def test_the_players_view_never_reads_a_foes_figures_in_the_log_or_the_preview():
+    """The GM's view logs a goblin's HT rolls and HP; the players' view and the preview the
+    players' screen shows say what happened in words (HT 10 and HP 8 are the goblin's)."""
+    state = fight(dict(GOBLINS, count=1, basic_speed=5), party=(KARA,))
+    hit = {"do": "damage", "who": "f1", "damage": 14, **CR}  # 8 → −6 HP: a major wound
+    assert "of 8 HP" in session.preview(state, hit)["lines"][0]
+    assert not any("HP" in line and "8" in line for line in session.preview(state, hit, gm=False)["lines"])
+    state = session.apply(state, hit, roll=dice(4, 4, 4))  # the major wound's HT roll: 12, stunned
+    state = next_turns(state, 1, roll=dice(3, 3, 3))  # the goblin's turn: HT 10 at 0 HP or less, rolled 9
+    gm_log = [entry["text"] for entry in session.view(state, gm=True)["log"]]
+    players_log = [entry["text"] for entry in session.view(state)["log"]]
+    assert any("HT 10" in line for line in gm_log)
+    assert not any("HT 10" in line or "of 8 HP" in line for line in players_log), players_log
+    assert any("Goblin" in line and "stays conscious" in line for line in players_log)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulescore import calculate, session, web
+from rulescore import calculate, derive, session, web
 
 PARTY = {"bfrpg": {"strength": "16"}, "gurps": {"st": "12"}, "shell": {}}
 FOES = {"bfrpg": [{"monster": "orc", "count": 2}], "gurps": [{"name": "Orc", "count": 2, "dr": 2}],
@@ -71,3 +71,26 @@ def test_the_shell_attack_link_takes_at_and_this_turns_maneuver():
     state = session.apply(state, {"do": "maneuver", "who": "s", "maneuver": "guard"})
     assert inputs(state, "s", "shell.modifiers") == {"attack_value": 5, "attacker_maneuver": "guard"}
     assert inputs(state, "f1", "shell.modifiers")["attack_value"] == 3 - 1  # the foe's default level 3, AG 8
+
+
+def test_the_gurps_defences_link_takes_the_characters_load_skills_traits_and_all_out_defense():
+    """Dodge from the link equals the sheet's at its load (the audit found 9 against the session's
+    8: the load was left out); skills, the Dodge bonus, very tired and All-Out Defense follow."""
+    fields = {"st": "10", "dx": "13", "ht": "11", "load_lb": "30", "weapon_skill": "14", "shield_skill": "13",
+              "dodge_bonus": "1"}
+    party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": fields}]  # Speed 6: first
+    state = session.apply(session.new("gurps", party), {"do": "fight", "foes": [{"name": "Orc", "basic_speed": 5}]},
+                          roll=no_dice)
+    link = inputs(state, "k", "gurps.defense")
+    assert {key: link[key] for key in ("encumbrance_level", "weapon_skill", "shield_skill", "dodge_bonus",
+                                       "very_tired", "increased_defense")} == {
+        "encumbrance_level": 1, "weapon_skill": 14, "shield_skill": 13, "dodge_bonus": 1, "very_tired": False,
+        "increased_defense": "none"}
+    sheet = derive("gurps", fields)
+    assert calculate("gurps.defense", link)["dodge"] == sheet["dodge"] == 9  # 6 + 3 − 1 (Light) + 1
+    state = session.apply(state, {"do": "maneuver", "who": "k", "maneuver": "all_out_defense",
+                                  "option": "increased_parry"})
+    state = session.apply(state, {"do": "fatigue", "who": "k", "fp": 8}, roll=no_dice)  # 3 of 11 FP: very tired
+    link = inputs(state, "k", "gurps.defense")
+    assert (link["increased_defense"], link["very_tired"]) == ("parry", True)
+    assert inputs(state, "f1", "gurps.defense")["weapon_skill"] == 12  # a foe's attack skill, default 12

@@ -42,6 +42,7 @@ from ..session import Action, Dice, State, keys, note, sheet, take
 from . import session as rules
 from .common import succeeds
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, reeling
+from .recovery import very_tired
 
 PAGE = "gurps/maneuvers/"
 FIGHTS = PAGE + "#fights-in-the-session"
@@ -57,6 +58,8 @@ FOE_FIELDS = (
     Input("will", "Will", "int", 10, min=1, max=30, help="for Aim and Concentrate when hurt"),
     Input("skill", "Attack skill", "int", 12, min=3, max=30, help="the foe's best melee attack skill"),
 )
+# All-Out Defense's options as gurps.defense names its increased defence (a double defence adds none)
+AOD_INCREASED = {"increased_dodge": "dodge", "increased_parry": "parry", "increased_block": "block"}
 # All-Out Attack's melee options as gurps.melee_attack names its maneuvers (the ranged ones attack plainly there)
 MELEE_ALL_OUT = {"determined": "all_out_determined", "strong": "all_out_strong", "double": "all_out_double",
                  "feint": "all_out_feint"}
@@ -184,14 +187,16 @@ class GurpsFight(Fight):
             roll, ok = self._ht(dice, figures["ht"])
             rule = INJURY + "#0-hp-or-less-staying-conscious"
             if ok:
-                note(state, self.at(state), f"{name} is at 0 HP or less: HT {figures['ht']} rolled {roll}, stays "
-                                            f"conscious this turn.", rule)
+                self.note_figures(state, who, f"{name} is at 0 HP or less: HT {figures['ht']} rolled {roll}, stays "
+                                              f"conscious this turn.", rule,
+                                  f"{name} is at 0 HP or less and stays conscious this turn.")
             else:
                 wounds.update(conscious=False, stunned=False)
                 if wounds is state["characters"].get(who):
                     wounds.update(down_at=state["clock"]["turns"], wake_rolls=0)
-                note(state, self.at(state), f"{name} is at 0 HP or less: HT {figures['ht']} rolled {roll}, falls "
-                                            f"unconscious.", rule)
+                self.note_figures(state, who, f"{name} is at 0 HP or less: HT {figures['ht']} rolled {roll}, falls "
+                                              f"unconscious.", rule,
+                                  f"{name} is at 0 HP or less and falls unconscious.")
         if wounds["stunned"] and wounds["conscious"]:
             note(state, self.at(state), f"{name} is stunned: Do Nothing this turn, −4 to active defences.",
                  INJURY + "#stunning")
@@ -201,8 +206,10 @@ class GurpsFight(Fight):
         if wounds["stunned"] and wounds["conscious"] and not wounds["dead"]:
             roll, ok = self._ht(dice, figures["ht"])
             wounds["stunned"] = not ok
-            note(state, self.at(state), f"End of {name}'s turn: HT {figures['ht']} to recover from the stun rolled "
-                                        f"{roll}, " + ("recovered." if ok else "still stunned."), INJURY + "#stunning")
+            self.note_figures(state, who, f"End of {name}'s turn: HT {figures['ht']} to recover from the stun rolled "
+                                          f"{roll}, " + ("recovered." if ok else "still stunned."),
+                              INJURY + "#stunning",
+                              f"End of {name}'s turn: " + ("recovered from the stun." if ok else "still stunned."))
         if any(e["who"] == who and e["name"] == "Shock" and e["ends"]["round"] <= fight["round"]
                for e in fight["effects"]):
             wounds["shock"] = 0
@@ -234,8 +241,9 @@ class GurpsFight(Fight):
             return
         for k in death_checks_crossed(before, after, hp):
             roll, ok = self._ht(dice, ht)
-            note(state, at, f"{name} reaches −{k} × HP: HT {ht} to survive rolled {roll}, "
-                 + ("survives." if ok else "dies."), INJURY + "#1-hp-and-below-death-checks")
+            self.note_figures(state, who, f"{name} reaches −{k} × HP: HT {ht} to survive rolled {roll}, "
+                              + ("survives." if ok else "dies."), INJURY + "#1-hp-and-below-death-checks",
+                              f"{name} rolls to survive: " + ("survives." if ok else "dies."))
             if not ok:
                 foe.update(dead=True, conscious=False, stunned=False)
                 return
@@ -243,8 +251,8 @@ class GurpsFight(Fight):
             roll, ok = self._ht(dice, ht)
             outcome = "no further effect" if ok else "knocked out" if roll - ht >= 5 else "stunned"
             foe.update(conscious=ok or roll - ht < 5, stunned=not ok and roll - ht < 5)
-            note(state, at, f"Major wound to the torso: {name} rolls HT {ht}: {roll}, {outcome}.",
-                 INJURY + "#major-wounds")
+            self.note_figures(state, who, f"Major wound to the torso: {name} rolls HT {ht}: {roll}, {outcome}.",
+                              INJURY + "#major-wounds", f"Major wound to the torso: {name} rolls HT: {outcome}.")
 
     def after_damage(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
         wounds, name = self.wounds(state, who), self.name(state, who)
@@ -258,9 +266,10 @@ class GurpsFight(Fight):
             roll = sum(dice(3, 6))
             ok = succeeds(roll, will)
             doing = "aiming" if kept["name"] == "Aim" else "concentrating"
-            note(state, self.at(state), f"{name} is hurt while {doing}: Will {will} rolled {roll}, "
-                                        + ("keeps it." if ok else "loses it."),
-                 PAGE + ("#aim" if kept["name"] == "Aim" else "#concentrate"))
+            self.note_figures(state, who, f"{name} is hurt while {doing}: Will {will} rolled {roll}, "
+                              + ("keeps it." if ok else "loses it."), PAGE + ("#aim" if kept["name"] == "Aim" else
+                                                                             "#concentrate"),
+                              f"{name} is hurt while {doing} and rolls Will: " + ("keeps it." if ok else "loses it."))
             if not ok:
                 fight["effects"].remove(kept)
 
@@ -323,6 +332,7 @@ class GurpsFight(Fight):
             made[-1]["option"] = option  # for the attack calculator's link
         elif maneuver == "all_out_defense":
             add("All-Out Defense", f"{AOD_TEXT[option]} until {name}'s next turn", start, "#all-out-defense")
+            made[-1]["option"] = option  # for the defences' link
         elif maneuver == "move_and_attack":
             add("Move and Attack", "the attack at −4 in melee (skill 9 at most) or −2 or Bulk at range; only Dodge or "
                                    f"Block until {name}'s next turn", start, "#move-and-attack")
@@ -374,6 +384,8 @@ class GurpsFight(Fight):
             option = next((e.get("option") for e in fight["effects"] if e["who"] == who and e["name"] ==
                            "All-Out Attack"), OPTIONS["all_out_attack"][0])
             maneuver = MELEE_ALL_OUT.get(option or OPTIONS["all_out_attack"][0], "attack")
+        all_out_defense = next((e.get("option") or OPTIONS["all_out_defense"][0] for e in fight["effects"]
+                                if e["who"] == who and e["name"] == "All-Out Defense"), None)
         evaluated = before.get("streak", 0) if before.get("id") == "evaluate" and \
             before.get("round") == fight["round"] - 1 else 0
         return {"gurps.melee_attack": {"skill": skill, "maneuver": maneuver, "evaluate_turns": min(evaluated, 3),
@@ -381,7 +393,19 @@ class GurpsFight(Fight):
                 "gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
                                  **({"dr": figures["dr"]} if "dr" in figures else {})},
                 "gurps.defense": {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
-                                  "halved": reeling(hp - wounds["hp_lost"], hp)}}
+                                  "halved": reeling(hp - wounds["hp_lost"], hp),
+                                  "increased_defense": AOD_INCREASED.get(all_out_defense or "", "none"),
+                                  **self._defence_figures(state, one, who)}}
+
+    def _defence_figures(self, state: State, one: dict[str, Any], who: str) -> dict[str, Any]:
+        """What a character's sheet gives the defences (load, skills, traits, FP), a foe's its skill."""
+        if one["side"] == "foes":
+            return {"weapon_skill": one.get("skill", 12)}
+        figures, fp_lost = sheet(state, who), state["characters"][who]["fp_lost"]
+        level = figures["encumbrance_level"]  # None past Extra-Heavy: no move at all, the heaviest level here
+        return {"encumbrance_level": 4 if level is None else level, "weapon_skill": figures["weapon_skill"],
+                "shield_skill": figures["shield_skill"], "dodge_bonus": figures["dodge_bonus"],
+                "very_tired": very_tired(figures["fp"] - fp_lost, figures["fp"])}
 
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         figures, wounds = self.figures(state, who), self.wounds(state, who)
@@ -449,8 +473,10 @@ def defend(state: State, action: dict[str, Any], dice: Dice) -> None:
         will = FIGHT.figures(state, who)["will"] - 3
         roll = sum(dice(3, 6))
         kept = succeeds(roll, will)
-        note(state, FIGHT.at(state), f"{name} is forced to defend while concentrating: Will − 3 = {will} rolled "
-                                     f"{roll}, " + ("keeps it." if kept else "loses it."), PAGE + "#concentrate")
+        FIGHT.note_figures(state, who, f"{name} is forced to defend while concentrating: Will − 3 = {will} rolled "
+                                       f"{roll}, " + ("keeps it." if kept else "loses it."), PAGE + "#concentrate",
+                           f"{name} is forced to defend while concentrating and rolls Will − 3: "
+                           + ("keeps it." if kept else "loses it."))
         if not kept:
             fight["effects"].remove(mine["Concentrate"])
 

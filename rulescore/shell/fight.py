@@ -161,9 +161,10 @@ class ShellFight(Fight):
             if wounds["combat_rounds"] % per == 0:
                 wounds["end_lost"] += 1
                 base = self.figures(state, who)["end"]
-                note(state, self.at(state), f"{self.name(state, who)} loses 1 END to {per} rounds of combat at EL "
-                                            f"{level}: {base - wounds['end_lost']} of {base}.",
-                     rules.FATIGUE_PAGE + "#combat-fatigue")
+                self.note_figures(state, who, f"{self.name(state, who)} loses 1 END to {per} rounds of combat at EL "
+                                              f"{level}: {base - wounds['end_lost']} of {base}.",
+                                  rules.FATIGUE_PAGE + "#combat-fatigue",
+                                  f"{self.name(state, who)} loses 1 END to {per} rounds of combat.")
 
     # ------------------------------------------------------------ turns
     def out(self, state: State, fight: dict[str, Any], who: str) -> bool:

@@ -242,13 +242,13 @@ export async function showPreview(state) {
     holder.hidden = true;
     return;
   }
-  const answer = await askSession({ op: "preview", state: session.state, action });
+  const answer = await askSession({ op: "preview", state: session.state, action, gm: state.gm });
   if (asked !== state.previews) return; // the form changed again meanwhile
   const lines = /** @type {string[]} */ (answer?.ok ? answer.lines ?? [] : []);
   holder.hidden = !lines.length && !answer?.rolls;
   holder.replaceChildren(
     element("span", { class: "rc-session-preview-title" }, ["Will be logged: "]),
     ...lines.map((line) => element("span", { class: "rc-session-preview-line" }, [line, " "])),
-    ...(answer?.ok && answer.rolls ? [element("span", {}, [lines.length ? "then the dice decide the rest."
+    ...(answer?.ok && answer.rolls ? [element("span", {}, [lines.length ? "Then the dice decide the rest."
       : "the dice decide what happens."])] : []));
 }
