@@ -187,6 +187,16 @@ class Fight:
         text: str = self.rules._at(state)
         return text
 
+    def maneuver_name(self, one: dict[str, Any], fight: dict[str, Any]) -> str | None:
+        """The maneuver in force (this round's or the last), as the maneuver form names it."""
+        record = one.get("maneuver") or {}
+        if not self.maneuver_fields or record.get("round", 0) < fight["round"] - 1:
+            return None
+        first = self.maneuver_fields[0]
+        names = dict(first.choices) if isinstance(first, Input) else {}
+        chosen = str(record.get("id"))
+        return str(names.get(chosen, chosen))
+
     def note_figures(self, state: State, who: str, text: str, rule: str, players: str) -> None:
         """Log ``text``, which gives ``who``'s figures (HT, Will, an attack bonus...): a foe's are
         the GM's, so the players' view reads ``players`` instead."""
@@ -289,7 +299,8 @@ class Fight:
         self._begin_turn(state, fight, dice)
 
     def _note_order(self, state: State, fight: dict[str, Any]) -> None:
-        note(state, self.at(state), f"Round {fight['round']}: " + ", ".join(self.name(state, c) for c in fight["order"])
+        acting = [c for c in fight["order"] if not self.out(state, fight, c)]  # the dead and the down pass
+        note(state, self.at(state), f"Fight round {fight['round']}: " + ", ".join(self.name(state, c) for c in acting)
              + ".", self.page)
 
     def _begin_turn(self, state: State, fight: dict[str, Any], dice: Dice) -> None:
@@ -510,6 +521,7 @@ class Fight:
                      "effects": timed + self.conditions(state, fight, who),
                      "maneuver": (one.get("maneuver") or {}).get("id")
                      if (one.get("maneuver") or {}).get("round", 0) >= fight["round"] - 1 else None,
+                     "maneuver_name": self.maneuver_name(one, fight),
                      "out": self.out(state, fight, who), **self.shown(state, fight, who, gm),
                      "calculators": [{"id": calc, "title": get_calculator(calc).title,
                                       "page": get_calculator(calc).page, "inputs": inputs}

@@ -56,6 +56,9 @@ def test_surprise_1_to_2_an_elf_1_only_and_the_ambushed_1_to_4():
     state = bfrpg(ORCS, roll=dice(2, 5, 3, 2, 4))
     assert names(state, "ana") == ["Surprised"] and names(state, "bo") == [] and names(state, "f1") == []
     assert one(state, "ana")["effects"][0]["ends"] == "at the start of round 2"
+    said = [entry["text"] for entry in session.view(state)["log"] if entry["text"].startswith("Surprise")]
+    assert said == ["Surprise, the party: 1d6 = 2 (surprised on 1–2, an elf 1): Ana surprised.",
+                    "Surprise, the foes: 1d6 = 5 (surprised on 1–2): not surprised."]
     ambushed = bfrpg(ORCS, roll=dice(4, 5, 3, 2, 4), ambush="foes")  # 4: surprised on 1-4 (the elf 1-3)
     assert names(ambushed, "ana") == ["Surprised"] and names(ambushed, "bo") == []
     ambushed = bfrpg(ORCS, roll=dice(3, 5, 3, 2, 4), ambush="foes")
@@ -102,6 +105,10 @@ def test_0_hp_is_dead_subduing_leaves_them_unconscious_and_the_dead_are_passed_o
     dead = session.apply(dead, {"do": "next_turn"})  # Bo
     dead = session.apply(dead, {"do": "next_turn"})  # orc 1 is passed over
     assert fight_of(dead)["current"] == "f2"
+    dead = session.apply(dead, {"do": "next_turn"})  # orc 3
+    dead = session.apply(dead, {"do": "next_turn"}, roll=dice(3, 3, 2, 2, 2))  # morale 6 of 8, round 2's initiative
+    said = [entry["text"] for entry in session.view(dead)["log"] if entry["text"].startswith("Fight round 2")]
+    assert said and "Orc 1" not in said[0] and "Orc 2" in said[0]  # the dead are not in the order told
     with pytest.raises(RulesInputError) as error:
         session.apply(dead, {"do": "damage", "who": "f1", "hp": 1})
     assert error.value.field == "who"

@@ -95,6 +95,7 @@ def test_all_out_attack_leaves_no_defence_until_the_start_of_the_next_turn():
     aoa = one(state, "lee")["effects"][0]
     assert aoa["name"] == "All-Out Attack" and "no active defence" in aoa["text"] and "+2 damage" in aoa["text"]
     assert aoa["ends"] == "at the start of Lee's turn in round 2" and aoa["rule"] == "gurps/maneuvers/#all-out-attack"
+    assert (one(state, "lee")["maneuver"], one(state, "lee")["maneuver_name"]) == ("all_out_attack", "All-Out Attack")
     state = next_turns(state, 3)  # Kara, goblin 1, goblin 2: still in force
     assert names(state, "lee") == ["All-Out Attack"]
     state = next_turns(state, 1)  # Lee's turn in round 2 starts: gone

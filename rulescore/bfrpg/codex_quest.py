@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..import_common import check, finish, listing, mapping, number, refuse, text, whole
-from .abilities import RACE_NAMES
+from .abilities import RACE_NAMES, ability_bonus
 from .classes import CLASS_NAMES, SAVES, saving_throws
 
 COINS = ("platinum", "gold", "electrum", "silver", "copper")
@@ -38,6 +38,7 @@ LEATHER_WORDS = ("leather", "padded", "quilted", "hide")
 OLD_SAVES = {"death_ray": "deathRayOrPoison", "wands": "magicWands", "paralysis": "paralysisOrPetrify",
              "breath": "dragonBreath", "spells": "spells"}
 MARKERS = ("abilities", "race", "class", "hp")
+NO_ARMOUR_AC = 11
 
 
 def looks_like_codex_quest(data: dict[str, Any]) -> bool:
@@ -128,6 +129,17 @@ def _armour(data: dict[str, Any], items: list[dict[str, Any]], old: bool) -> tup
     return "none", None
 
 
+def _armour_class(items: list[dict[str, Any]], armour_name: str | None, shields: list[dict[str, Any]],
+                  dexterity: int | None) -> int:
+    """Armor Class: the worn armour's AC as Codex Quest gives it (11 without armour), a worn
+    shield's bonus ("+1"), and the Dexterity bonus."""
+    armour = next((item for item in items if text(item.get("category")) == "armor"
+                   and text(item.get("name")) == armour_name), None)
+    base = whole(armour.get("AC")) if armour is not None else None
+    shield = sum(whole(str(item.get("AC", "")).replace("+", "")) or 0 for item in shields[:1])
+    return (base or NO_ARMOUR_AC) + shield + (ability_bonus(dexterity) if dexterity is not None else 0)
+
+
 def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
     """A Codex Quest character (parsed JSON) as the site's BFRPG character: ``fields`` for
     ``derive("bfrpg", ...)``, what is ``skipped``, and ``checks`` (the older shape's own saves)."""
@@ -182,10 +194,10 @@ def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
         fields["magic_armor"] = True
     if beasts:
         skipped.append(listing("beasts of burden (they carry, they are not carried: left out of the load)", beasts))
-    shields = [text(item.get("name")) for item in items if text(item.get("category")) == "shields"
-               and item.get("wearing") is True]
-    if shields or (old and isinstance(data.get("wearing"), dict) and text(data["wearing"].get("shield"))):
-        skipped.append("the shield carried (Armour Class is not on the site's sheet; its weight is in the load)")
+    worn_shield = text(data["wearing"].get("shield")) if old and isinstance(data.get("wearing"), dict) else ""
+    shields = [item for item in items if text(item.get("category")) == "shields"
+               and (item.get("wearing") is True or (worn_shield and text(item.get("name")) == worn_shield))]
+    fields["ac"] = _armour_class(items, armour_name, shields, fields.get("dexterity"))
     for key, what in (("spells", "spells"), ("cantrips", "cantrips"), ("languages", "languages")):
         listed = data.get(key)
         if isinstance(listed, list) and listed:

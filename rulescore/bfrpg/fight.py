@@ -39,7 +39,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..fight import FOE_NAME, Fight, Fighter, effect, looks
-from ..notation import signed, term
+from ..notation import signed, span, term
 from ..session import Action, Dice, State, keys, note, sheet, take
 from . import session as rules
 from .attack import INPUTS as ATTACK_INPUTS
@@ -166,11 +166,13 @@ class BfrpgFight(Fight):
                     fight["effects"].append(effect(who, "Surprised", "cannot move or attack this round; defends as "
                                                                      "usual", {"at": "round_start", "round": 2},
                                                    PAGE + "#surprise"))
-            elves = f", an elf 1-{top - 1}" if side == "party" else ""
+            has_elf = side == "party" and any(sheet(state, who).get("race") == "elf"
+                                              for who, one in fight["combatants"].items() if one["side"] == side)
+            elves = f", an elf {span(1, top - 1)}" if has_elf else ""
             who_side = "the party" if side == "party" else "the foes"
             outcome = ", ".join(self.name(state, c) for c in caught) + " surprised." if caught else "not surprised."
-            note(state, self.at(state), f"Surprise, {who_side}: 1d6 = {face} (surprised on 1-{top}{elves}): {outcome}",
-                 PAGE + "#surprise")
+            note(state, self.at(state), f"Surprise, {who_side}: 1d6 = {face} (surprised on {span(1, top)}{elves}): "
+                                        f"{outcome}", PAGE + "#surprise")
 
     def place(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> None:
         """Latecomers roll at once; those whose number has not come yet act this round, the others
@@ -347,7 +349,7 @@ FIGHT = BfrpgFight()
 ATTACKER = Fighter("who", "Attacker")
 TARGET = Fighter("target", "Target")
 TARGET_AC = Input("ac", "Target's Armor Class", "int", 0, min=0, max=30,
-                  help="a character's, which their sheet does not give; 0 takes a foe's own")
+                  help="0 takes the target's own: a character's from their sheet, a foe's from its figures")
 _ATTACK = {spec.name: spec for spec in ATTACK_INPUTS}
 ATTACK_FIELDS = (ATTACKER, TARGET, TARGET_AC, _ATTACK["range"], _ATTACK["from_behind"], _ATTACK["charge"],
                  _ATTACK["subdue"], _ATTACK["other_modifier"])
@@ -387,9 +389,7 @@ def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
         bonus, ability = attacker["attack_bonus"], 0
     given_ac = take(action, TARGET_AC)
     defender = fight["combatants"][target]
-    if not given_ac and defender["side"] == "party":
-        raise RulesInputError("ac", f"Target's Armor Class: {aimed}'s is not on their sheet; enter it.")
-    ac = given_ac or defender["ac"]
+    ac = given_ac or (sheet(state, target)["ac"] if defender["side"] == "party" else defender["ac"])
     result = get_calculator("bfrpg.attack").run({"attack_bonus": bonus, "ability_bonus": ability, "target_ac": ac,
                                                    **options})
     roll = dice.one(20)

@@ -47,6 +47,9 @@ FIELDS = (
     Input("magic_armor", "The armour is magic", "bool", False),
     Input("load_lb", "Load carried", "number", 0, unit="lb", min=0, max=2000,
           help="everything carried, armour included"),
+    Input("ac", "Armor Class", "int", 11, min=0, max=40,
+          help="with armour, shield and the Dexterity bonus (11 unarmoured); a fight's attacks on the "
+               "character use it"),
     Input("hp", "Hit points", "int", 8, unit="HP", min=1, max=300),
     Input("hp_lost", "Hit points lost", "int", 0, unit="HP", min=0, max=299,
           help="wounds not yet healed, fewer than the hit points (at 0 a character is dead): a new session "

@@ -72,9 +72,11 @@ MANEUVERS = (("do_nothing", "Do Nothing"), ("move", "Move"), ("change_posture", 
              ("move_and_attack", "Move and Attack"), ("concentrate", "Concentrate"), ("ready", "Ready"),
              ("wait", "Wait"))
 MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
-OPTION = Input("option", "Option", "choice", "", help="All-Out Attack or All-Out Defense: which (the first if none)",
-               choices=(("", "the first"), *((option, option.replace("_", " ")) for options in OPTIONS.values()
-                                              for option in options)))
+OPTION = Input("option", "Option", "choice", "", help="All-Out Attack or All-Out Defense only: which one",
+               choices=(("", "Determined, or Increased Dodge"),
+                        *((option, f"{'All-Out Attack' if maneuver == 'all_out_attack' else 'All-Out Defense'}: "
+                                   f"{option.replace('_', ' ')}") for maneuver, options in OPTIONS.items()
+                          for option in options)))
 TARGET = Fighter("target", "Target", help="Aim, Evaluate, Feint: the foe in view", optional=True)
 MARGIN = Input("margin", "Feint won by", "int", 0, min=0, max=20, help="the margin of the Feint's Quick Contest")
 SURPRISED = Input("surprised", "Surprised", "choice", "none", help="a surprised side must Do Nothing on its first turn",

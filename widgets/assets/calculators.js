@@ -16,10 +16,7 @@ import { askRoll, engineFailure, engineLive, post, restartEngine, startEngine } 
 /** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
 /** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
 
-/**
- * A form's named control: an <input> (text or checkbox) or a <select>.
- * @typedef {HTMLInputElement | HTMLSelectElement} Field
- */
+/** A form's named control: an <input> (text or checkbox) or a <select>. @typedef {HTMLInputElement | HTMLSelectElement} Field */
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
 const siteRoot = new URL("../../", import.meta.url);
@@ -105,7 +102,8 @@ export function readInputs(form) {
 // A number field left empty (the reader is retyping it): nothing is computed meanwhile.
 /** @param {HTMLFormElement} form */
 function emptyFields(form) {
-  return fields(form).filter((field) => field.dataset.step !== undefined && field.value.trim() === "");
+  return fields(form).filter((field) => field.dataset.step !== undefined && field.value.trim() === ""
+    && field.dataset.following === undefined);
 }
 
 // What is worth keeping in a link or on the device: empty fields are left to their defaults.
@@ -540,10 +538,18 @@ function bind(form) {
   form.addEventListener("input", (event) => {
     const field = /** @type {Field} */ (event.target); // an "input" event comes from a field
     if (field.dataset.derived !== undefined) field.dataset.edited = "true";
+    delete field.dataset.following;
     touched.add(form);
     update(form); // text fields, selects and checkboxes all fire "input"
     if (engineFailure()) showFailure(form); // its words depend on the inputs
     keepLater(form);
+  });
+  form.addEventListener("change", (event) => { // a worked-out field left empty follows the others again
+    const field = /** @type {Field} */ (event.target);
+    if (field.dataset.derived === undefined || field.value.trim() !== "") return;
+    delete field.dataset.edited;
+    field.dataset.following = "true";
+    update(form);
   });
   form.addEventListener("click", (event) => {
     const button = /** @type {Element} */ (event.target).closest("button");

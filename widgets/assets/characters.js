@@ -272,6 +272,19 @@ async function deleteCharacter(state, form, id) {
 // --- Parties: each a record; a change is made again on the newest version, so members added
 // in two tabs are both kept -------------------------------------------------------------------
 
+/** A party's "Add" line: the characters of its system not in it, or a word that there are none
+ * (an empty list with a live button did nothing).
+ * @param {{id: string}} party @param {{id: string, name: string}[]} others */
+function addMember(party, others) {
+  if (!others.length) return element("p", { class: "rc-party-full" }, ["Everyone of this game is in the party."]);
+  return element("p", {}, [
+    element("label", { for: `${party.id}-add` }, ["Add "]),
+    element("select", { id: `${party.id}-add`, "data-add-member": party.id },
+      others.map((c) => element("option", { value: c.id }, [c.name]))),
+    " ", button("member-add", "Add to party", { "data-id": party.id }),
+  ]);
+}
+
 /** @param {PageState} state @param {HTMLFormElement} form */
 function renderParties(state, form) {
   const system = /** @type {System} */ (form.dataset.characterEditor);
@@ -292,12 +305,7 @@ function renderParties(state, form) {
         button("member-down", "↓", { "data-id": party.id, "data-member": memberId, "aria-label": "Move down" }), " ",
         button("member-remove", "Remove", { "data-id": party.id, "data-member": memberId }),
       ]))),
-      element("p", {}, [
-        element("label", { for: `${party.id}-add` }, ["Add "]),
-        element("select", { id: `${party.id}-add`, "data-add-member": party.id },
-          mine.filter((c) => !party.members.includes(c.id)).map((c) => element("option", { value: c.id }, [c.name]))),
-        " ", button("member-add", "Add to party", { "data-id": party.id }),
-      ]),
+      addMember(party, mine.filter((c) => !party.members.includes(c.id))),
     ])),
     element("p", { class: "rc-new-party" }, [
       element("label", { for: nameId }, ["New party "]),

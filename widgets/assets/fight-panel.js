@@ -44,7 +44,7 @@ function row(fight, one, maneuvers, attacks, defends) {
     ...(current ? { "data-current": "", "aria-current": "true" } : {}), ...(acted ? { "data-acted": "" } : {}),
     ...(one.out ? { "data-out": "" } : {}) }, [
     element("p", {}, [element("strong", {}, [one.name]), one.side === "foes" ? " (foe)" : "",
-      state ? ` ${state}` : "", one.maneuver ? `; maneuver: ${one.maneuver.replaceAll("_", " ")}` : "",
+      state ? ` ${state}` : "", one.maneuver_name ? `; maneuver: ${one.maneuver_name}` : "",
       one.out ? "; out of the fight" : acted ? "; has acted" : ""]),
     ...(one.effects?.length ? [element("ul", { "data-fight-effects": "" }, one.effects.map(
       (/** @type {Record<string, any>} */ e) => element("li", {}, [
