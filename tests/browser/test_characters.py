@@ -163,6 +163,9 @@ def test_a_whole_party_in_the_travel_planner_and_in_rows(page, url):
     for _ in range(2):
         form.locator('[data-action="member-add"]').click()
     assert form.locator(".rc-party-card ol li").all_inner_texts()[0].startswith("Alda")
+    # Everyone is in: the card says so instead of an empty list with a button doing nothing.
+    form.locator(".rc-party-card .rc-party-full").wait_for()
+    assert form.locator('.rc-party-card [data-action="member-add"]').count() == 0
     open_calculator_page(page, url, "bfrpg.travel")
     travel = calculator(page, "bfrpg.travel")
     travel.locator("[data-character-picker]").select_option(label="Whole party: Tuesday group")
@@ -340,3 +343,26 @@ def test_the_shell_attack_takes_at_from_the_character(page, url):
         form = pick(page, calc_id, "Kess")
         assert form.locator('[name="attack_value"]').input_value() == str(at_value), calc_id
         assert shown_outputs(form) == expected_for(calc_id, "shell", kess), calc_id
+
+
+def test_a_worked_out_field_left_empty_follows_the_others_again(page, url):
+    """The Death Ray save follows class, level and race until changed; emptied and left, it
+    follows them again (the audit: "received nothing" and no save)."""
+    open_characters(page, url)
+    form = editor(page, "bfrpg")
+    form.locator('[data-action="new-character"]').click()
+    form.locator('[name="name"]').fill("Dorn")
+    wait_settled(form)
+    save = form.locator('[name="death_ray_save"]')
+    worked_out = save.input_value()
+    assert worked_out == str(rulescore.derive("bfrpg", {}).inputs["death_ray_save"])
+    save.fill("5")
+    wait_settled(form)
+    save.fill("")
+    save.press("Tab")  # left empty
+    page.wait_for_function("([f, v]) => f.querySelector('[name=death_ray_save]').value === v",
+                           arg=[form.element_handle(), worked_out])
+    wait_settled(form)
+    form.locator('[data-action="save-character"]').click()
+    page.wait_for_function("f => f.querySelector('[data-status]').textContent === 'Saved Dorn.'",
+                           arg=form.element_handle())

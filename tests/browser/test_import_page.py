@@ -294,3 +294,9 @@ def test_the_preview_on_a_tablet(page, url):
                   preview.element_handle())
     page.wait_for_timeout(500)  # the theme's header title settles after a scroll
     screenshot(page, "import-preview-tablet.png")
+    # On a phone the cross-check keeps all four columns in sight (the figure's name wraps).
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = preview.locator("table[data-foreign-checks]")
+    assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth + 1")
+    table.scroll_into_view_if_needed()
+    screenshot(page, "import-preview-phone.png")
