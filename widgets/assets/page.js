@@ -68,9 +68,10 @@ function bindScrollers() {
 
 // mkdocs-material's back-to-top button floats over the top of the page; over a calculator
 // it would cover a field or its steppers, so it stands aside while a form is under it.
-// What it must never cover: the forms, and the open session's buttons and action form.
+// What it must never cover: the forms, and the open session's buttons, action form and its
+// sticky head (the clock and, in a fight, Next turn).
 const BESIDE_THE_TOP_BUTTON = "form[data-calculator], form[data-character-editor], " +
-  "[data-session-active]:not([hidden]) .rc-actions, .rc-session-act";
+  "[data-session-active]:not([hidden]) .rc-actions, .rc-session-act, [data-session-active]:not([hidden]) .rc-session-head";
 let topCheck = 0;
 function keepTopButtonClear() {
   topCheck = 0;

@@ -67,6 +67,8 @@ export function renderView(state) {
   const clock = root.querySelector("[data-session-clock]");
   if (clock) {
     clock.textContent = view.clock;
+    const next = /** @type {HTMLElement | null} */ (root.querySelector("[data-head-next-turn]"));
+    if (next) next.hidden = !view.fight;
     clock.setAttribute("data-turn", String(view.turn));
     clock.setAttribute("data-round", String(view.round));
   }

@@ -197,7 +197,10 @@ function buildActive(state, session) {
   const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
   active.replaceChildren(
     element("div", { class: "rc-session-head" }, [
-      element("h2", { "data-session-name": "", tabindex: "-1" }, [session.name]),
+      element("div", { class: "rc-session-headline" }, [
+        element("h2", { "data-session-name": "", tabindex: "-1" }, [session.name]),
+        // In a fight, Next turn stays in sight beside the name (one-handed on a phone, the panel scrolled away).
+        button("next-turn", "Next turn", { "data-head-next-turn": "", "aria-keyshortcuts": "Alt+N", hidden: "" })]),
       element("p", { class: "rc-session-clock", "data-session-clock": "" }),
       element("p", { class: "rc-session-summary", "data-session-summary": "" }),
     ]),
