@@ -210,7 +210,7 @@ def skill_list_costs(skills: list[Skill]) -> list[SkillCost]:
     summary="The total exp of up to five skills, with skill groups.",
     page="shell/skills/",
     inputs=_slot_inputs() + [
-        Input("budget_exp", "Starting exp", "int", 24, unit="exp", min=0, max=1000,
+        Input("budget_exp", "Starting exp", "int", 64, unit="exp", min=0, max=1000,
               help="set by the campaign: 16-24 beginners, 48-64 veterans"),
     ],
     outputs=[Output("total_exp", "Total cost", "exp", min=0, max=840 * SKILL_SLOTS),
