@@ -110,6 +110,21 @@ def test_running_counts_2_x_constitution_rounds_forbids_attacking_and_then_exhau
         session.apply(state, {"do": "run", "who": "ana"})
     assert session.view(session.apply(state, {"do": "run", "who": "f1"}))["log"][-1]["text"] == \
         "Goblin runs: round 1 of 24 they can run."  # a monster: 24 rounds
+    # Still exhausted after the fight, and in the next one, until the party rests a turn.
+    after = session.apply(state, {"do": "end_fight"})
+    tired = [e["text"] for e in session.view(after)["characters"][0]["effects"]]
+    assert "exhausted from running: walks only until they have rested a turn" in tired
+    again = session.apply(after, {"do": "fight", "foes": [{"monster": "goblin"}]},
+                          roll=lambda count, sides: [3] * count)
+    with pytest.raises(RulesInputError, match="exhausted after 6 rounds"):
+        session.apply(again, {"do": "run", "who": "ana"})
+    walked = session.apply(after, {"do": "advance", "turns": 1})  # exploring is not resting
+    assert session.view(walked)["characters"][0]["effects"] == session.view(after)["characters"][0]["effects"]
+    rested = session.apply(walked, {"do": "advance", "turns": 1, "resting": True})
+    assert session.view(rested)["log"][-1]["text"] == "Ana has had a turn of rest: no longer exhausted from running."
+    assert not any("exhausted" in e["text"] for e in session.view(rested)["characters"][0]["effects"])
+    assert session.view(session.apply(rested, {"do": "fight", "foes": [{"monster": "goblin"}]},
+                                      roll=lambda count, sides: [3] * count))["fight"] is not None
 
 
 def test_fleeing_leaves_the_fight_and_notes_the_parting_attacks():

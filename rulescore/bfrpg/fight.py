@@ -141,6 +141,11 @@ class BfrpgFight(Fight):
         fight["order"] = sorted(listed, key=lambda who: self._rank(fight, listed, who))
 
     def begin(self, state: State, fight: dict[str, Any], action: dict[str, Any], dice: Dice) -> None:
+        for who, one in fight["combatants"].items():  # still exhausted from running in an earlier fight
+            if one["side"] == "party" and state["characters"][who].get("exhausted"):
+                one["rounds_run"] = 2 * sheet(state, who)["constitution"]
+                fight["effects"].append(effect(who, "Exhausted", "can only walk until they rest a turn",
+                                               {"at": "rest"}, PAGE + "#running", "run"))
         self._surprise(state, fight, dice)
         self._roll(state, fight, list(fight["combatants"]), dice)
         self._order(fight)
@@ -341,6 +346,13 @@ class BfrpgFight(Fight):
                 items.append({"who": None, "text": f"Morale check for {data['label']} ({why}) {when}.",
                               "rule": PAGE + "#morale"})
         return items
+
+    def finish(self, state: State, fight: dict[str, Any]) -> None:
+        """A runner exhausted in the fight stays so after it, until the party rests a turn."""
+        for e in fight["effects"]:
+            if e["name"] == "Exhausted" and fight["combatants"][e["who"]]["side"] == "party" \
+                    and e["who"] in state["characters"]:
+                state["characters"][e["who"]]["exhausted"] = True
 
 
 FIGHT = BfrpgFight()

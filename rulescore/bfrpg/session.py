@@ -54,6 +54,8 @@ _CANDLE = next(spec for spec in get_calculator("bfrpg.light").inputs if spec.nam
 SOURCE = Input("source", "Light source", "choice", None, choices=tuple((s.key, s.label) for s in LIGHT_SOURCES))
 HEIGHT = _CANDLE._replace(name="height_in", default=None)
 TURNS = Input("turns", "Turns", "int", None, min=1, max=MAX_TURNS)  # 0 would log time that never passed
+RESTING = Input("resting", "Resting", "bool", False,
+                help="the party rests these turns: a runner's exhaustion ends after a turn of it")
 ROUNDS = Input("rounds", "Rounds", "int", None, min=1, max=MAX_TURNS * ROUNDS_PER_TURN)
 WALL = Input("wall_ft", "Wall searched", "number", 10, unit="ft", min=10, max=1000, step=10,
              help="10' of wall a turn for each searcher")
@@ -118,8 +120,9 @@ def _pass_time(state: State, rounds: int) -> None:
 
 
 def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
-    """``{"do": "advance", "turns": N}`` or ``{"do": "advance", "rounds": N}``."""
-    keys(action, ("turns", "rounds"))
+    """``{"do": "advance", "turns": N}`` or ``{"do": "advance", "rounds": N}``; ``"resting": true``
+    with turns: the party rests them, which ends a runner's exhaustion."""
+    keys(action, ("turns", "rounds", "resting"))
     if ("turns" in action) == ("rounds" in action):
         raise RulesInputError("turns", "advance: give either turns or rounds (not both).")
     if "turns" in action:
@@ -130,6 +133,16 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
         text = f"{passing(rounds, 'combat round')} ({ROUNDS_PER_TURN} rounds make a turn)."
     note(state, _at(state), text, DUNGEON + "#time-and-scale")
     _pass_time(state, rounds)
+    if take(action, RESTING) and rounds >= ROUNDS_PER_TURN:
+        rested(state, "a turn of rest")
+
+
+def rested(state: State, how: str) -> None:
+    """Runners exhausted in a fight walk again once they have rested (a turn at least)."""
+    for member_ in state["party"]:
+        if state["characters"][member_["id"]].pop("exhausted", False):
+            note(state, _at(state), f"{member_['name']} has had {how}: no longer exhausted from running.",
+                 COMBAT + "#running-and-fleeing")
 
 
 # --------------------------------------------------------------------------- light
@@ -313,6 +326,7 @@ def day(state: State, action: dict[str, Any], dice: Dice) -> None:
     hungry = members(state, action, WITHOUT_FOOD)
     thirsty = members(state, action, WITHOUT_WATER)
     at = _at(state)
+    rested(state, "a day")
     if activity == "rest":
         note(state, at, "A day of rest: the forced march count starts again for everyone.",
              WILDERNESS + "#forced-march")
@@ -421,7 +435,7 @@ ACTIONS = {"advance": advance, "light": light, "search": search, "listen": liste
 _DAY_FOOD = (WITHOUT_FOOD, WITHOUT_WATER)
 FORMS = (
     Action("advance_turns", "advance", "Time passes (turns)",
-           f"Turns of about {TURN_MINUTES} minutes pass; each light whose time is up goes out.", (TURNS,)),
+           f"Turns of about {TURN_MINUTES} minutes pass; each light whose time is up goes out.", (TURNS, RESTING)),
     Action("advance_rounds", "advance", "Time passes (rounds)",
            f"Combat rounds pass, {ROUNDS_PER_TURN} to a turn; each light whose time is up goes out.", (ROUNDS,)),
     Action("light", "light", "Light a light",
@@ -484,6 +498,9 @@ def view(state: State, gm: bool) -> dict[str, Any]:
         if character["days_without_water"]:
             effects.append({"text": f"{_days(character['days_without_water'])} without enough water",
                             "rule": DUNGEON + "#going-thirsty"})
+        if character.get("exhausted"):
+            effects.append({"text": "exhausted from running: walks only until they have rested a turn",
+                            "rule": COMBAT + "#running-and-fleeing"})
         if character["forced_march_days"]:
             effects.append({"text": f"{_days(character['forced_march_days'])} of forced march since the last rest",
                             "rule": WILDERNESS + "#forced-march"})
