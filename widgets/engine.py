@@ -2,7 +2,7 @@
 
 The wheel is written here directly (a wheel is a zip with a dist-info folder), so the build
 needs no build backend and gives the same bytes for the same sources. When a Python of the
-runtime's minor version with pyodide-build is set up (see README), the wheel's modules are
+runtime's minor version with pyodide-build is set up (see ARCHITECTURE.md), the wheel's modules are
 precompiled to bytecode with ``pyodide py-compile`` so the browser skips compiling them.
 """
 

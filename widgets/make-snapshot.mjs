@@ -3,7 +3,7 @@
 // serves (widgets/snapshot.py runs it; see engine-snapshot.js for what a snapshot is):
 //   node widgets/make-snapshot.mjs SITE_DIR KEY OUT_FILE
 // Pyodide under Node runs the same WebAssembly as the browser, and a snapshot made here loads
-// there (checked). Two runs still differ a little (see README), which is why the build reuses
+// there (checked). Two runs still differ a little (see ARCHITECTURE.md), which is why the build reuses
 // a snapshot whose key did not change rather than making it again.
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
@@ -17,7 +17,7 @@ const pyodide = await loadPyodide({
   indexURL: new URL("pyodide/", site).pathname,
   _makeSnapshot: true, // private (see engine-snapshot.js)
   // Python's hash seed is frozen into the snapshot either way; a fixed one makes two builds'
-  // snapshots nearly the same (see README). Pyodide reads no variable from Node's environment.
+  // snapshots nearly the same (see ARCHITECTURE.md). Pyodide reads no variable from Node's environment.
   env: { HOME: "/home/pyodide", PYTHONHASHSEED: "0" },
 });
 mountWheel(pyodide, new Uint8Array(await readFile(new URL("assets/engine/rulescore.whl", site))));

@@ -5,7 +5,7 @@
 // data-error-for. It also keeps each form's inputs in the page URL (to share) and on the
 // device (to come back to).
 //
-// Besides the DOM contract (README), a form carries data-pending while the result on show
+// Besides the DOM contract (ARCHITECTURE.md), a form carries data-pending while the result on show
 // is not for the inputs in the form: "engine" until the engine has computed them (a shared
 // link or remembered inputs; the values are hidden, "working…"), "input" while a number
 // field is empty, being retyped (nothing is computed; the last result stays, greyed).
