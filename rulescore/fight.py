@@ -190,8 +190,8 @@ class Fight:
     def maneuver_name(self, one: dict[str, Any], fight: dict[str, Any]) -> str | None:
         """The maneuver in force (this round's or the last), as the maneuver form names it."""
         record = one.get("maneuver") or {}
-        if not self.maneuver_fields or record.get("round", 0) < fight["round"] - 1:
-            return None
+        if not self.maneuver_fields or not record.get("id") or record.get("round", 0) < fight["round"] - 1:
+            return None  # none chosen yet, or none lately
         first = self.maneuver_fields[0]
         names = dict(first.choices) if isinstance(first, Input) else {}
         chosen = str(record.get("id"))

@@ -200,6 +200,11 @@ def passing(count: int, unit: str) -> str:
     return f"{count} {unit} passes" if count == 1 else f"{count} {unit}s pass"
 
 
+def passed(count: int, unit: str) -> str:
+    """"1 round", "3 rounds": a count of time units, said as English says it."""
+    return f"{count} {unit}" + ("" if count == 1 else "s")
+
+
 def note(state: State, at: str, text: str, rule: str | None, gm_text: str | None = None,
          gm_only: bool = False) -> None:
     """Add a log entry: ``text`` for everyone, ``gm_text`` in its place in the GM's view (a roll the

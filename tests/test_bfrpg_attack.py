@@ -88,6 +88,8 @@ def test_attacks_the_rules_forbid_are_refused_by_field_and_leave_the_state():
     surprised = fight((3, 1, 6, 6, 5))  # the party surprised on a 1
     with pytest.raises(RulesInputError, match="Ana is surprised"):
         session.apply(surprised, {"do": "attack", "who": "ana", "target": "f1"}, roll=lambda count, sides: [10])
+    with pytest.raises(RulesInputError, match="Ana is surprised and cannot move"):
+        session.apply(surprised, {"do": "run", "who": "ana"})
 
 
 def test_running_counts_2_x_constitution_rounds_forbids_attacking_and_then_exhausts():

@@ -190,8 +190,9 @@ def test_every_calculator_accepts_what_a_character_gives_it(system, data):
         figures = derive(system, character)
     except RulesInputError as error:
         assert error.field in character  # SHELL: racial modifiers past the chart; BFRPG: no hit points left
-        assert (system, error.field) in (("shell", "st"), ("shell", "ag")) or \
-            (system, error.field) == ("bfrpg", "hp_lost") and character["hp_lost"] >= character["hp"]
+        # GURPS: HP lost past −5 × HP (dead), FP lost past −FP (where fatigue comes off HP)
+        assert (system, error.field) in (("shell", "st"), ("shell", "ag"), ("gurps", "hp_lost"), ("gurps", "fp_lost")) \
+            or (system, error.field) == ("bfrpg", "hp_lost") and character["hp_lost"] >= character["hp"]
         return
     for calc, _ in {calc["id"]: (calc, None) for calc, _ in bound(system)}.values():
         given_inputs = fill(calc, character, figures)
@@ -249,3 +250,16 @@ def test_gurps_lifting_st_and_dodge_bonus_reach_the_calculators_they_fill():
     assert calculate("gurps.lifting", {"st": 12, "lifting_st": 3})["basic_lift_lb"] == 45
     assert calculate("gurps.defense", {"basic_speed": 6, "encumbrance_level": 1, "dodge_bonus": 1})["dodge"] == 9
     assert (sheet["thrust"], sheet["swing"]) == ("1d-1", "1d+2")  # damage follows ST, not Lifting ST
+
+
+def test_gurps_wounds_and_fatigue_stay_within_what_a_living_character_carries():
+    """HP lost to −5 × HP (dead) and FP lost past −FP (fatigue then comes off HP) are refused by
+    label, as Basic Fantasy refuses hit points lost down to 0."""
+    assert derive("gurps", {"st": 10, "hp_lost": 59, "fp_lost": 20}).inputs["hp_lost"] == 59
+    for field, value, said in (("hp_lost", 60, "HP lost: 60 of HP 10 leaves −50, and at −5 × HP (−50) a character "
+                                                "is dead; enter at most 59."),
+                               ("fp_lost", 21, "FP lost: 21 of FP 10 goes past −FP (−10), where fatigue comes off "
+                                               "HP instead; enter at most 20.")):
+        with pytest.raises(RulesInputError) as caught:
+            derive("gurps", {"st": 10, field: value})
+        assert (caught.value.field, caught.value.message) == (field, said)

@@ -91,7 +91,14 @@ def test_the_order_is_fixed_for_the_fight_and_a_round_is_one_second_on_the_clock
 
 def test_all_out_attack_leaves_no_defence_until_the_start_of_the_next_turn():
     state = fight(GOBLINS, roll=dice(2, 5))  # Lee acts first
+    assert one(state, "lee")["maneuver_name"] is None  # none chosen yet: nothing to show (not "None")
+    with pytest.raises(RulesInputError) as wrong:
+        session.apply(state, {"do": "maneuver", "who": "lee", "maneuver": "all_out_attack",
+                              "option": "increased_dodge"})
+    assert wrong.value.message == ("Option: increased dodge is not an option of All-Out Attack; use one of "
+                                   "determined, double, feint, strong, ranged determined, suppression.")
     state = session.apply(state, {"do": "maneuver", "who": "lee", "maneuver": "all_out_attack", "option": "strong"})
+    assert "gurps.defense" not in [link["id"] for link in one(state, "lee")["calculators"]]  # no defence to work out
     aoa = one(state, "lee")["effects"][0]
     assert aoa["name"] == "All-Out Attack" and "no active defence" in aoa["text"] and "+2 damage" in aoa["text"]
     assert aoa["ends"] == "at the start of Lee's turn in round 2" and aoa["rule"] == "gurps/maneuvers/#all-out-attack"

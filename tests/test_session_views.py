@@ -57,14 +57,16 @@ def test_every_effect_has_one_shape_and_no_view_text_is_a_placeholder(system):
 
 
 def test_each_games_clock_reads_in_its_own_units():
-    """The clock's words come from rulescore, in each game's units: Basic Fantasy turns of ten
-    minutes and rounds, GURPS one-second turns, SHELL rounds (a page used to print "round 0" for
-    GURPS and "Turn 0" for SHELL)."""
+    """The clock's words come from rulescore, in each game's units and as time passed (a fight's
+    rounds are counted apart): Basic Fantasy turns of ten minutes and rounds, GURPS one-second
+    turns, SHELL rounds (a page used to print "round 0" for GURPS and "Turn 0" for SHELL)."""
     bfrpg = session.apply(session.new("bfrpg", PARTY["bfrpg"]), {"do": "advance", "turns": 2})
     assert session.view(bfrpg)["clock"] == "Turn 2, round 0, day 1, 20 minutes in"
     gurps = session.new("gurps", PARTY["gurps"])
-    assert session.view(gurps)["clock"] == "Turn 0: 0 seconds of action"
+    assert session.view(gurps)["clock"] == "0 seconds of action so far"
     gurps = session.apply(gurps, {"do": "advance", "turns": 1})
-    assert session.view(gurps, gm=True)["clock"] == "Turn 1: 1 second of action"
+    assert session.view(gurps, gm=True)["clock"] == "1 second of action so far"
     shell = session.apply(session.new("shell", PARTY["shell"]), {"do": "advance", "rounds": 3})
-    assert session.view(shell)["clock"] == "Round 3"
+    assert session.view(shell)["clock"] == "3 rounds so far"
+    bfrpg = session.apply(session.new("bfrpg", PARTY["bfrpg"]), {"do": "advance", "rounds": 6})
+    assert session.view(bfrpg)["clock"] == "Turn 0, round 6, day 1, 1 minute in"

@@ -445,6 +445,8 @@ def run_action(state: State, action: dict[str, Any], dice: Dice) -> None:
         raise RulesInputError("who", f"Runner: {name} is out of the fight.")
     limit = 2 * sheet(state, who)["constitution"] if one["side"] == "party" else MONSTER_RUN_ROUNDS
     ran = one.get("rounds_run", 0)
+    if any(e["who"] == who and e["name"] == "Surprised" for e in fight["effects"]):
+        raise RulesInputError("who", f"Runner: {name} is surprised and cannot move this round.")
     if any(e["who"] == who and e["name"] == "Running" for e in fight["effects"]):
         raise RulesInputError("who", f"Runner: {name} is already running this round.")
     if ran >= limit:

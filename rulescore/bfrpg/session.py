@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, members, name_of, note, passing, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, members, name_of, note, passed, passing, sheet, take
 from .doors_and_traps import DOOR_DICE, SEARCH_SQUARE_FT, door_range, range_text, secret_door_range, trap_range
 from .forced_march import FORCED_MARCH_HOURS
 from .light import CANDLE_TURNS_PER_INCH, LIGHT, LIGHT_SOURCES, burn_dice_text
@@ -520,5 +520,5 @@ def view(state: State, gm: bool) -> dict[str, Any]:
     turn, round_, day = now // ROUNDS_PER_TURN, now % ROUNDS_PER_TURN, now // (DAY_TURNS * ROUNDS_PER_TURN) + 1
     minutes = now * TURN_MINUTES // ROUNDS_PER_TURN
     return {"turn": turn, "round": round_, "day": day, "minutes": minutes,
-            "clock": f"Turn {turn}, round {round_}, day {day}, {minutes} minutes in", "lights": lights,
+            "clock": f"Turn {turn}, round {round_}, day {day}, {passed(minutes, 'minute')} in", "lights": lights,
             "characters": characters, "due": due}

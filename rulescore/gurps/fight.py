@@ -295,8 +295,10 @@ class GurpsFight(Fight):
         option = take(action, OPTION)
         allowed = OPTIONS.get(maneuver, ())
         if option and option not in allowed:
-            raise RulesInputError("option", f"Option: {option!r} is not an option of {maneuver}; "
-                                            + (f"use one of {', '.join(allowed)}." if allowed else "it takes none."))
+            named = dict(MANEUVERS)[maneuver]
+            raise RulesInputError("option", f"Option: {option.replace('_', ' ')} is not an option of {named}; "
+                                            + (f"use one of {', '.join(o.replace('_', ' ') for o in allowed)}."
+                                               if allowed else "it takes none."))
         option = option or (allowed[0] if allowed else "")
         if "target" in action and maneuver not in ("aim", "evaluate", "feint"):
             raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint take one, not {maneuver}.")
@@ -394,10 +396,12 @@ class GurpsFight(Fight):
                                        "other_modifier": max(wounds["shock"], -SHOCK_CAP)},
                 "gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
                                  **({"dr": figures["dr"]} if "dr" in figures else {})},
-                "gurps.defense": {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
+                **({} if any(e["who"] == who and e["name"] == "All-Out Attack" for e in fight["effects"]) else {
+                    # after an All-Out Attack there is no active defence to work out
+                    "gurps.defense": {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
                                   "halved": reeling(hp - wounds["hp_lost"], hp),
                                   "increased_defense": AOD_INCREASED.get(all_out_defense or "", "none"),
-                                  **self._defence_figures(state, one, who)}}
+                                  **self._defence_figures(state, one, who)}})}
 
     def _defence_figures(self, state: State, one: dict[str, Any], who: str) -> dict[str, Any]:
         """What a character's sheet gives the defences (load, skills, traits, FP), a foe's its skill."""

@@ -36,6 +36,7 @@ from .encumbrance import (
     encumbered_dodge,
     encumbered_move,
 )
+from .injury import DEAD_MULTIPLE
 
 NEWEST_VERSION = 5  # the newest GCS data version the site reads (GCS 5.x writes 5)
 # GCS's own weight units, longest suffix first ("kg" before "g"); GCS counts 1 kg as 2 lb.
@@ -362,9 +363,14 @@ def read_gcs(data: dict[str, Any]) -> dict[str, Any]:
         skipped.append(listing("weights the site could not read (counted as 0)", unread))
     _skills(data, fields, skipped)
     _skipped(data, unit, skipped)
-    for key in ("hp", "fp"):  # GCS's damage: the character's wounds and fatigue now
-        if lost.get(key, 0) > 0:
-            fields[f"{key}_lost"] = int(lost[key])
+    for key, most in (("hp", (DEAD_MULTIPLE + 1) * values.get("hp", values["st"]) - 1),
+                      ("fp", 2 * values.get("fp", values["ht"]))):  # GCS's damage: wounds and fatigue now
+        amount = lost.get(key, Fraction(0))
+        if 0 < amount <= most:
+            fields[f"{key}_lost"] = int(amount)
+        elif amount > most > 0:
+            skipped.append(f"{key.upper()} lost: {_lb(amount)}, past what a living character carries (the sheet "
+                           f"takes {most} at most)")
     gcs = _figures_from_calc(data, values, fields, unit) if values["st"] >= 1 else {}
     checks = _checks(data, values, lost, fields, gcs, version)
     return finish("gurps", "GURPS Character Sheet", name, fields, skipped, checks)

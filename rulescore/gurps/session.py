@@ -31,7 +31,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, name_of, note, passing, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, name_of, note, passed, passing, sheet, take
 from .common import ONE_THIRD_FP_RULE, halved_round_up, succeeds
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, hp_state, reeling
 from .recovery import FP_REST_MINUTES, UNCONSCIOUS_AWAKE_MINUTES, fp_state, very_tired
@@ -402,7 +402,6 @@ def view(state: State, gm: bool) -> dict[str, Any]:
                            "dead": character["dead"], "figures": shown, "effects": effects, "due": due})
     turns = state["clock"]["turns"]
     # The clock counts only one-second turns of action; rests and days are logged, not counted.
-    seconds = "1 second" if turns == 1 else f"{turns} seconds"
-    return {"turn": turns, "round": 0, "clock": f"Turn {turns}: {seconds} of action", "lights": [],
+    return {"turn": turns, "round": 0, "clock": f"{passed(turns, 'second')} of action so far", "lights": [],
             "characters": characters,
             "due": [line for person in characters for line in person["due"]]}

@@ -37,11 +37,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..characters import declare_character, use
-from ..core import Input, Output, Working, bind_character
+from ..core import Input, Output, RulesInputError, Working, bind_character
 from ..notation import number_text as n
 from .common import SYSTEM
 from .damage import DAMAGE_ST_RANGE
 from .encumbrance import dodge_bonus_input, lifting_st_input
+from .injury import DEAD_MULTIPLE
 
 ATTRIBUTE_TOP = 30  # DX, IQ and HT as high as the calculators take them
 # Final values, traits included, as wide as the calculators take them (a dragon's ST 60, a giant's
@@ -167,6 +168,13 @@ def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, 
                                              "load_lb": load_lb, "lifting_st": lifting_st,
                                              "dodge_bonus": dodge_bonus})
     damage = use(step, "gurps.damage", {"st": st})
+    if hp - hp_lost <= -DEAD_MULTIPLE * hp:
+        raise RulesInputError("hp_lost", f"HP lost: {hp_lost} of HP {hp} leaves {n(hp - hp_lost)}, and at "
+                                         f"−{DEAD_MULTIPLE} × HP ({n(-DEAD_MULTIPLE * hp)}) a character is dead; "
+                                         f"enter at most {(DEAD_MULTIPLE + 1) * hp - 1}.")
+    if fp_lost > 2 * fp:
+        raise RulesInputError("fp_lost", f"FP lost: {fp_lost} of FP {fp} goes past −FP ({n(-fp)}), where fatigue comes "
+                                         f"off HP instead; enter at most {2 * fp}.")
     if hp_lost or fp_lost:
         step(f"Now: HP {hp - hp_lost} of {hp}, FP {fp - fp_lost} of {fp}; the figures above are the unhurt, rested "
              f"ones (a session halves Move and Dodge when they are low).", rule=RULE)

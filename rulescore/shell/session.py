@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, name_of, note, passing, sheet, take
+from ..session import Action, Dice, Member, State, keys, member, name_of, note, passed, passing, sheet, take
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
 
@@ -240,6 +240,7 @@ def view(state: State, gm: bool) -> dict[str, Any]:
                            "condition": _condition(character, total), "figures": shown, "effects": effects,
                            "due": due})
     # SHELL gives a round no length in time, so the clock counts rounds only.
-    return {"turn": 0, "round": state["clock"]["rounds"], "clock": f"Round {state['clock']['rounds']}",
-            "lights": [], "characters": characters,
+    rounds = state["clock"]["rounds"]
+    return {"turn": 0, "round": rounds, "clock": f"{passed(rounds, 'round')} so far", "lights": [],
+            "characters": characters,
             "due": [line for person in characters for line in person["due"]]}

@@ -340,6 +340,9 @@ function afterChange(state, party) {
   const ids = offered(state).map((action) => action.id).join(" ");
   if (select && [...select.options].map((option) => option.value).join(" ") !== ids) fillActions(state);
   else if (partyOf(state.session) !== party || fightOf(state)) buildFields(state); // who may be chosen changed
+  // The last preview spoke of the action just done: gone at once, the new one follows.
+  const preview = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-preview]"));
+  if (preview) preview.hidden = true;
   previewSoon(state);
 }
 
