@@ -239,3 +239,24 @@ def test_next_turn_tapped_on_a_screen_not_yet_caught_up_skips_nobody(browser, si
                                 arg=now)
     finally:
         context.close()
+
+
+def test_ending_a_fight_on_a_phone_leaves_the_action_picker_in_sight_below_the_sticky_head(browser, site_url):
+    """The action list changes when a fight ends; the browser keeps the tapped Do it in place, which
+    pushed the picker under the sticky head (the second audit): it is brought back below it."""
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        start(page, site_url, "bfrpg", "Alda alone")
+        dice = TableDice()
+        add_foes(page, [{"monster": "goblin", "count": "3"}])
+        press(page, '[data-action="apply-action"]', dice)
+        page.select_option("[data-session-action]", "end_fight")
+        page.locator('[data-action="apply-action"]').scroll_into_view_if_needed()
+        press(page, '[data-action="apply-action"]', dice)
+        page.wait_for_function("() => document.querySelector('[data-session-action]').value !== 'end_fight'")
+        top, head = page.evaluate("() => [document.querySelector('[data-session-action]').getBoundingClientRect().top,"
+                                  " document.querySelector('.rc-session-head').getBoundingClientRect().bottom]")
+        assert head <= top < 844, (top, head)
+    finally:
+        context.close()

@@ -338,8 +338,14 @@ function afterChange(state, party) {
   // A fight started or ended: the picker offers its actions; in a fight the combatants change.
   const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
   const ids = offered(state).map((action) => action.id).join(" ");
-  if (select && [...select.options].map((option) => option.value).join(" ") !== ids) fillActions(state);
-  else if (partyOf(state.session) !== party || fightOf(state)) buildFields(state); // who may be chosen changed
+  if (select && [...select.options].map((option) => option.value).join(" ") !== ids) {
+    fillActions(state);
+    // The form changed above the button just tapped, which the browser keeps in place: the
+    // action picker is brought back out from under the sticky head.
+    const head = state.root.querySelector(".rc-session-head")?.getBoundingClientRect().bottom ?? 0;
+    const under = head + 8 - select.getBoundingClientRect().top;
+    if (under > 0) window.scrollBy(0, -under);
+  } else if (partyOf(state.session) !== party || fightOf(state)) buildFields(state); // who may be chosen changed
   // The last preview spoke of the action just done: gone at once, the new one follows.
   const preview = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-preview]"));
   if (preview) preview.hidden = true;
