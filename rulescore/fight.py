@@ -187,15 +187,21 @@ class Fight:
         text: str = self.rules._at(state)
         return text
 
-    def maneuver_name(self, one: dict[str, Any], fight: dict[str, Any]) -> str | None:
-        """The maneuver in force (this round's or the last), as the maneuver form names it."""
-        record = one.get("maneuver") or {}
-        if not self.maneuver_fields or not record.get("id") or record.get("round", 0) < fight["round"] - 1:
-            return None  # none chosen yet, or none lately
+    def maneuver_name(self, chosen: str | None) -> str | None:
+        """A maneuver's id as the maneuver form names it (None: none chosen)."""
+        if not chosen or not self.maneuver_fields:
+            return None
         first = self.maneuver_fields[0]
         names = dict(first.choices) if isinstance(first, Input) else {}
-        chosen = str(record.get("id"))
         return str(names.get(chosen, chosen))
+
+    @staticmethod
+    def maneuvers(one: dict[str, Any], fight: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A combatant's maneuver this round ({} until chosen) and the one before it ({} if none)."""
+        record = one.get("maneuver") or {}
+        now = record if record.get("round") == fight["round"] else {}
+        before: dict[str, Any] = (record.get("before") if now else record) or {}
+        return now, before
 
     def note_figures(self, state: State, who: str, text: str, rule: str, players: str) -> None:
         """Log ``text``, which gives ``who``'s figures (HT, Will, an attack bonus...): a foe's are
@@ -367,8 +373,7 @@ class Fight:
             raise RulesInputError("who", f"Combatant: it is {self.name(state, current) if current else 'nobody'}'s "
                                          f"turn; {self.name(state, who)} chooses a maneuver on their own turn.")
         one = fight["combatants"][who]
-        record = one.get("maneuver")
-        before = record.get("before") if record and record["round"] == fight["round"] else record
+        _, before = self.maneuvers(one, fight)
         streak = before["streak"] + 1 if before and before["id"] == chosen and before["round"] == fight["round"] - 1 \
             else 1
         made = self.maneuver_effects(state, fight, who, chosen, streak, action, dice)
@@ -517,11 +522,11 @@ class Fight:
         for who, one in fight["combatants"].items():
             timed = [{"name": e["name"], "text": e["text"], "ends": self.ends_text(state, e["ends"]),
                       "rule": e["rule"]} for e in fight["effects"] if e["who"] == who]
+            record = one.get("maneuver") or {}  # in force: this round's, or the last round's
+            maneuver = record.get("id") if record.get("round", 0) >= fight["round"] - 1 else None
             shown = {"id": who, "name": one["name"], "side": one["side"],
                      "effects": timed + self.conditions(state, fight, who),
-                     "maneuver": (one.get("maneuver") or {}).get("id")
-                     if (one.get("maneuver") or {}).get("round", 0) >= fight["round"] - 1 else None,
-                     "maneuver_name": self.maneuver_name(one, fight),
+                     "maneuver": maneuver, "maneuver_name": self.maneuver_name(maneuver),
                      "out": self.out(state, fight, who), **self.shown(state, fight, who, gm),
                      "calculators": [{"id": calc, "title": get_calculator(calc).title,
                                       "page": get_calculator(calc).page, "inputs": inputs}

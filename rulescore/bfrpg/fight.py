@@ -411,17 +411,12 @@ def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
                                  ("halved for subduing", options["subdue"])) if on]
     outcome = (f"a hit: roll the damage{f' ({and_(how)})' if how else ''}, at least 1 point, and enter it with "
                f"Damage." if hit else "a miss.")
-    text = (f"{name} attacks {aimed}: 1d20 {roll} {term(result['total_bonus'])} = {roll + result['total_bonus']} "
-            f"against AC {ac}{natural}: {outcome}")
-    if attacker["side"] == "foes":  # a foe's attack bonus is the GM's; the party's AC is not
-        note(state, FIGHT.at(state), f"{name} attacks {aimed}: 1d20 rolled {roll} against AC {ac}{natural}: "
-                                     f"{outcome}", PAGE + "#attacking", gm_text=text)
-    elif defender["side"] == "foes":  # nor is a foe's AC
-        note(state, FIGHT.at(state), f"{name} attacks {aimed}: 1d20 {roll} {term(result['total_bonus'])} = "
-                                     f"{roll + result['total_bonus']}{natural}: {outcome}", PAGE + "#attacking",
-             gm_text=text)
-    else:
-        note(state, FIGHT.at(state), text, PAGE + "#attacking")
+    total, against = f"1d20 {roll} {term(result['total_bonus'])} = {roll + result['total_bonus']}", f" against AC {ac}"
+    # A foe's attack bonus and a foe's AC are the GM's; the players read the rest.
+    told = (f"1d20 rolled {roll}{against}" if attacker["side"] == "foes" else
+            total if defender["side"] == "foes" else total + against)
+    note(state, FIGHT.at(state), f"{name} attacks {aimed}: {told}{natural}: {outcome}", PAGE + "#attacking",
+         gm_text=f"{name} attacks {aimed}: {total}{against}{natural}: {outcome}")
     if options["charge"] and options["range"] == "melee":
         fight["effects"].append(effect(who, "Charging", "−2 to Armor Class for the rest of the round",
                                        {"at": "round_start", "round": fight["round"] + 1}, PAGE + "#attacking",

@@ -380,38 +380,35 @@ class GurpsFight(Fight):
         hp = figures["hp"]
         one = fight["combatants"][who]
         skill = one.get("skill", 12) if one["side"] == "foes" else sheet(state, who)["weapon_skill"]
-        record = one.get("maneuver") or {}
-        now = record if record.get("round") == fight["round"] else {}
-        before = (record.get("before") if now else record) or {}
+        mine = {e["name"]: e for e in fight["effects"] if e["who"] == who}
+        now, before = self.maneuvers(one, fight)
         maneuver = {"move_and_attack": "move_and_attack"}.get(now.get("id", ""), "attack")
         if now.get("id") == "all_out_attack":
-            option = next((e.get("option") for e in fight["effects"] if e["who"] == who and e["name"] ==
-                           "All-Out Attack"), OPTIONS["all_out_attack"][0])
-            maneuver = MELEE_ALL_OUT.get(option or OPTIONS["all_out_attack"][0], "attack")
-        all_out_defense = next((e.get("option") or OPTIONS["all_out_defense"][0] for e in fight["effects"]
-                                if e["who"] == who and e["name"] == "All-Out Defense"), None)
+            option = mine.get("All-Out Attack", {}).get("option") or OPTIONS["all_out_attack"][0]
+            maneuver = MELEE_ALL_OUT.get(option, "attack")
         evaluated = before.get("streak", 0) if before.get("id") == "evaluate" and \
             before.get("round") == fight["round"] - 1 else 0
-        return {"gurps.melee_attack": {"skill": skill, "maneuver": maneuver, "evaluate_turns": min(evaluated, 3),
-                                       "other_modifier": max(wounds["shock"], -SHOCK_CAP)},
-                "gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
-                                 **({"dr": figures["dr"]} if "dr" in figures else {})},
-                **({} if any(e["who"] == who and e["name"] == "All-Out Attack" for e in fight["effects"]) else {
-                    # after an All-Out Attack there is no active defence to work out
-                    "gurps.defense": {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
-                                  "halved": reeling(hp - wounds["hp_lost"], hp),
-                                  "increased_defense": AOD_INCREASED.get(all_out_defense or "", "none"),
-                                  **self._defence_figures(state, one, who)}})}
+        links = {"gurps.melee_attack": {"skill": skill, "maneuver": maneuver, "evaluate_turns": min(evaluated, 3),
+                                        "other_modifier": max(wounds["shock"], -SHOCK_CAP)},
+                 "gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
+                                  **({"dr": figures["dr"]} if "dr" in figures else {})}}
+        if "All-Out Attack" not in mine:  # after an All-Out Attack there is no active defence to work out
+            defense = mine.get("All-Out Defense")
+            increased = (defense.get("option") or OPTIONS["all_out_defense"][0]) if defense else ""
+            links["gurps.defense"] = {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
+                                      "halved": reeling(hp - wounds["hp_lost"], hp), "weapon_skill": skill,
+                                      "increased_defense": AOD_INCREASED.get(increased, "none"),
+                                      **self._defence_figures(state, one, who)}
+        return links
 
     def _defence_figures(self, state: State, one: dict[str, Any], who: str) -> dict[str, Any]:
-        """What a character's sheet gives the defences (load, skills, traits, FP), a foe's its skill."""
+        """What a character's sheet gives the defences beyond the skill: load, shield, traits, FP."""
         if one["side"] == "foes":
-            return {"weapon_skill": one.get("skill", 12)}
+            return {}
         figures, fp_lost = sheet(state, who), state["characters"][who]["fp_lost"]
         level = figures["encumbrance_level"]  # None past Extra-Heavy: no move at all, the heaviest level here
-        return {"encumbrance_level": 4 if level is None else level, "weapon_skill": figures["weapon_skill"],
-                "shield_skill": figures["shield_skill"], "dodge_bonus": figures["dodge_bonus"],
-                "very_tired": very_tired(figures["fp"] - fp_lost, figures["fp"])}
+        return {"encumbrance_level": 4 if level is None else level, "shield_skill": figures["shield_skill"],
+                "dodge_bonus": figures["dodge_bonus"], "very_tired": very_tired(figures["fp"] - fp_lost, figures["fp"])}
 
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         figures, wounds = self.figures(state, who), self.wounds(state, who)

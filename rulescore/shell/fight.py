@@ -281,9 +281,8 @@ class ShellFight(Fight):
         this turn's maneuver as the attacker's) and the damage the fighter takes."""
         figures, wounds = self.figures(state, who), self.wounds(state, who)
         ag = figures["ag"] + self.tired(state, who)["st_ag_modifier"]
-        record = fight["combatants"][who].get("maneuver") or {}
-        maneuver = record["id"] if record.get("round") == fight["round"] and record["id"] in SHELL_MANEUVERS \
-            else "attack"
+        now, _ = self.maneuvers(fight["combatants"][who], fight)
+        maneuver = now["id"] if now.get("id") in SHELL_MANEUVERS else "attack"
         return {"shell.modifiers": {"attack_value": figures["combat_level"] + ag_at_modifier(ag),
                                     "attacker_maneuver": maneuver},
                 "shell.damage": {"base_hp": figures["hp"], "natural_dr": figures["natural_dr"],
