@@ -201,6 +201,7 @@ def test_export_clear_import_gives_the_same_characters(page, url, tmp_path):
     make_character(page, "gurps", "Bruno", BRUNO)
     make_character(page, "shell", "Kess", {"st": "12", "st_race": "1", "race_chp": "10"})
     before = characters_of(stored(page))
+    page.locator("[data-everything] summary").click()  # export, backup and restore fold under it
     with page.expect_download() as download:
         page.locator('[data-action="export-characters"]').click()
     saved = tmp_path / "characters.json"
@@ -249,12 +250,12 @@ def bad_files(tmp_path):
                     "characters": [{"name": "Huge", "system": "gurps", "fields": {"st": "0"}}]}
     unknown = {"format": "rules-at-the-table/characters", "version": 1,
                "characters": [{"name": "Elric", "system": "stormbringer", "fields": {}}]}
-    cases = {"not-json.json": ("{not json", "not JSON"),
-             "other.json": (json.dumps(other), "not a Rules at the Table characters file"),
+    padded = json.dumps({"format": "rules-at-the-table/characters", "version": 1, "characters": []})
+    cases = {"other.json": (json.dumps(other), "not a Rules at the Table characters file"),
              "newer.json": (json.dumps(newer), "newer version"),
              "range.json": (json.dumps(out_of_range), "Huge (GURPS): ST: received '0'; enter a whole number from 1"),
              "system.json": (json.dumps(unknown), 'unknown game system "stormbringer"'),
-             "big.json": (" " * (5 * 1024 * 1024), "5.0 MB")}
+             "big.json": (padded + " " * (5 * 1024 * 1024), "5.0 MB")}
     for name, (text, _) in cases.items():
         (tmp_path / name).write_text(text)
     return {tmp_path / name: words for name, (_, words) in cases.items()}
@@ -270,6 +271,12 @@ def check_bad_inputs(page, url, tmp_path):
         assert words in message and "unchanged" in message, (path.name, message)
         assert characters_of(stored(page)) == before
         page.evaluate("document.querySelector('[data-import-preview]').dataset.importState = ''")
+    # Text that is not JSON is none of the site's own files: the reader of other programs' files says why.
+    (tmp_path / "not-json.json").write_text("{not json")
+    page.locator("[data-import-file]").set_input_files(str(tmp_path / "not-json.json"))
+    page.wait_for_function("() => document.querySelector('[data-foreign-preview]').dataset.foreignState === 'refused'")
+    assert "not JSON" in page.locator("[data-foreign-preview]").inner_text()
+    assert characters_of(stored(page)) == before
     link = page.evaluate("""() => { document.querySelector('[data-action="share-character"]').click();
         return document.querySelector('[data-share-link]').value; }""")
     payload = link.split("#import=")[1]

@@ -315,6 +315,7 @@ def test_back_up_delete_everything_restore_gives_the_same_data(page, url, tmp_pa
     open_characters(page, url)
     before = {kind: without_revisions(kept(page, kind)) for kind in ("characters", "parties", "sessions")}
     before_rolls = kept_meta(page, "rolls")
+    page.locator("[data-everything] summary").click()  # the backup folds under "Everything on this device"
     with page.expect_download() as download:
         page.locator('[data-action="backup-everything"]').click()
     path = tmp_path / "everything.json"
@@ -325,6 +326,7 @@ def test_back_up_delete_everything_restore_gives_the_same_data(page, url, tmp_pa
     clear.click()
     clear.click()  # "Really delete everything?"
     wait_for_python(page, lambda: not kept(page, "characters"), "everything to be deleted")
+    assert clear.inner_text() == "Delete everything"  # the button reads as before once it is done
     assert not kept(page, "sessions") and not kept_meta(page, "rolls") and roster(page, "bfrpg") == []
     page.locator("[data-restore-file]").set_input_files(str(path))
     preview = page.locator("[data-restore-preview]")
@@ -341,6 +343,7 @@ def test_back_up_delete_everything_restore_gives_the_same_data(page, url, tmp_pa
 def test_restoring_over_changed_records_asks_and_replaces_only_when_told(page, url, tmp_path):
     open_characters(page, url)
     make_character(page, "gurps", "Ana", {"st": "11"})
+    page.locator("[data-everything] summary").click()  # the backup folds under "Everything on this device"
     with page.expect_download() as download:
         page.locator('[data-action="backup-everything"]').click()
     path = tmp_path / "ana.json"

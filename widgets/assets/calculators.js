@@ -15,7 +15,6 @@ import { askRoll, engineFailure, engineLive, post, restartEngine, startEngine } 
 
 /** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
 /** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
-
 /** A form's named control: an <input> (text or checkbox) or a <select>. @typedef {HTMLInputElement | HTMLSelectElement} Field */
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
@@ -468,6 +467,8 @@ function show(form, response, key) {
     const row = /** @type {HTMLElement | null} */ (element.closest(".rc-output"));
     if (row) row.hidden = output.value === null;
   }
+  const main = [...form.querySelectorAll(".rc-output:not([hidden])")].slice(0, 2); // the phone's result line (render.py)
+  form.querySelector("[data-result-line]")?.replaceChildren(main.map((row) => `${row.querySelector("dt")?.textContent}: ${row.querySelector("dd")?.textContent}`).join(" · "));
   form.querySelector("[data-steps]")?.replaceChildren(
     ...response.steps.map((text, i) => stepItem(text, response.rules[i])));
   const charts = form.querySelector("[data-charts]");

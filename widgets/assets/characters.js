@@ -10,6 +10,7 @@ import { storageAlert } from "./backup.js";
 import { SYSTEM_NAMES, freeName, newId } from "./documents.js";
 import { button, confirmThen, element, onEveryPage } from "./dom.js";
 import { askEngine } from "./engine.js";
+import { bindHome, renderHome } from "./character-home.js";
 import { bindLibrary, share } from "./library.js";
 import { bindPicker, pickerForms, refreshPickers } from "./pickers.js";
 import { characterById, fieldOf, pageState, recompute, reread, setField } from "./sheets.js";
@@ -42,6 +43,8 @@ function editors() {
  * @param {PageState} state */
 export async function redraw(state) {
   await reread(state);
+  const home = document.querySelector("[data-character-home]");
+  if (home) renderHome(state, home);
   for (const form of editors()) {
     renderRoster(state, form);
     followOtherTabs(state, form);
@@ -63,15 +66,15 @@ function bindEditor(state, form) {
     const id = target.dataset.id ?? "";
     const action = target.dataset.action;
     if (action === "save-character") saveCharacter(state, form);
-    else if (action === "new-character") editCharacter(state, form, null);
+    else if (action === "new-character") editCharacter(state, form, null, true);
     else if (action === "edit-character") editCharacter(state, form, characterById(state.store, id));
     else if (action === "duplicate-character") duplicateCharacter(state, form, id);
     else if (action === "delete-character") confirmThen(target, () => deleteCharacter(state, form, id));
     else if (action.startsWith("conflict-")) resolveConflict(state, form, action);
-    else if (action === "share-character") share(state, new Set([id]), characterById(state.store, id)?.name ?? "");
+    else if (action === "share-character") share(state, new Set([id]), characterById(state.store, id)?.name ?? "", target);
     else if (action === "share-party") {
       const party = state.store.parties.find((p) => p.id === id);
-      if (party) share(state, new Set(party.members), party.name);
+      if (party) share(state, new Set(party.members), party.name, target);
     }
     else if (action === "new-party") newParty(state, form);
     else if (action === "delete-party") confirmThen(target, () => deleteParty(state, form, id));
@@ -117,8 +120,9 @@ function followOtherTabs(state, form) {
   say(form, `${now.name} was changed in another tab: this is the new version.`);
 }
 
-/** @param {PageState} state @param {HTMLFormElement} form @param {Character | null} character */
-function editCharacter(state, form, character) {
+/** @param {PageState} state @param {HTMLFormElement} form @param {Character | null} character
+ * @param {boolean} [focus] put the focus on the name for a new character too (a tap on New character) */
+function editCharacter(state, form, character, focus = false) {
   form.reset(); // the defaults the build wrote: derived fields follow the attributes again
   for (const field of form.querySelectorAll("[data-edited]")) delete /** @type {HTMLElement} */ (field).dataset.edited;
   const name = /** @type {HTMLInputElement} */ (fieldOf(form, "name"));
@@ -131,7 +135,17 @@ function editCharacter(state, form, character) {
   renderRoster(state, form);
   recompute(form);
   say(form, character ? `Editing ${character.name}.` : "A new character: fill in the sheet and save it.");
-  if (character) name.focus();
+  if (character || focus) name.focus();
+}
+
+/** A character (or a new one, id null) opened from the top of the page: its game's editor,
+ * scrolled to with the name focused. @param {PageState} state @param {System} system @param {string | null} id */
+function openFromHome(state, system, id) {
+  const form = editors().find((editor) => editor.dataset.characterEditor === system);
+  if (!form) return;
+  editCharacter(state, form, id ? characterById(state.store, id) ?? null : null, true);
+  form.scrollIntoView({ block: "start" });
+  fieldOf(form, "name")?.focus({ preventScroll: true });
 }
 
 /** @param {HTMLFormElement} form @param {string} message */
@@ -142,6 +156,17 @@ function nameError(form, message) {
   fieldOf(form, "name")?.toggleAttribute("aria-invalid", Boolean(message));
 }
 
+/** A save refused: the status beside Save says what was not saved and why, the field's own message
+ * (if given) sits at the field, and the focus goes to the refused field.
+ * @param {HTMLFormElement} form @param {string} field @param {string} why @param {string} atField */
+function refuseSave(form, field, why, atField) {
+  if (field === "name") nameError(form, atField);
+  say(form, `Not saved: ${why.replace(/\.$/, "")}.`);
+  form.dataset.refused = field;
+  const input = /** @type {HTMLElement | null} */ (field ? fieldOf(form, field) : null);
+  input?.focus();
+}
+
 /** Checked by rulescore (once the engine is up: "Checking…" until then), then written from
  * the revision the editor opened. @param {PageState} state @param {HTMLFormElement} form */
 async function saveCharacter(state, form) {
@@ -149,10 +174,10 @@ async function saveCharacter(state, form) {
   const name = String(/** @type {HTMLInputElement} */ (fieldOf(form, "name")).value).trim();
   const editing = form.dataset.editing ?? "";
   await reread(state);
-  if (!name) return nameError(form, "Name: enter a name for the character (up to 60 letters).");
+  if (!name) return refuseSave(form, "name", "Name is empty", "Name: enter a name for the character (up to 60 letters).");
   if (freeName(state.store, system, name, editing) !== name) {
-    return nameError(form, `Name: there is already a ${SYSTEM_NAMES[system]} character called ${name}; ` +
-      "choose another name.");
+    return refuseSave(form, "name", `Name is taken by another ${SYSTEM_NAMES[system]} character`,
+      `Name: there is already a ${SYSTEM_NAMES[system]} character called ${name}; choose another name.`);
   }
   nameError(form, "");
   const fields = /** @type {Record<string, string | boolean>} */ (readInputs(form));
@@ -164,7 +189,7 @@ async function saveCharacter(state, form) {
     return say(form, `Not saved: the live calculator could not start, so ${name} cannot be checked. The sheet ` +
       "stays as you typed it: try again.");
   }
-  if (!answer.ok) return say(form, `Not saved: ${answer.message}`);
+  if (!answer.ok) return refuseSave(form, answer.field ?? "", answer.message ?? "a figure is refused", "");
   const mine = { id: editing || newId("c"), name, system, fields };
   const written = await put(state.kept, "characters", mine, editing ? state.editingRev.get(form) ?? 0 : 0);
   if ("conflict" in written) return showConflict(state, form, { mine, theirs: written.conflict });
@@ -311,7 +336,8 @@ function renderParties(state, form) {
       element("label", { for: nameId }, ["New party "]),
       element("input", { type: "text", id: nameId, "data-party-name": "", maxlength: "60", placeholder: "Tuesday group",
         autocomplete: "off", value: typed }),
-      " ", button("new-party", "Make party"),
+      " ", button("new-party", "Make party"), " ",
+      element("span", { class: "rc-party-status", "data-party-status": "", role: "status" }, []),
     ]),
   );
 }
@@ -321,16 +347,24 @@ async function newParty(state, form) {
   const system = /** @type {System} */ (form.dataset.characterEditor);
   const input = /** @type {HTMLInputElement} */ (form.querySelector("[data-party-name]"));
   const name = input.value.trim();
-  if (!name) return say(form, "New party: enter the party's name first.");
+  /** @param {string} text said beside the party's name field, the field focused */
+  const refuse = (text) => {
+    const status = form.querySelector("[data-party-status]");
+    if (status) status.textContent = text;
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  };
+  if (!name) return refuse("Not made: New party is empty; enter the party's name.");
   await reread(state);
   if (state.store.parties.some((p) => p.system === system && p.name === name)) {
-    return say(form, `New party: there is already a ${SYSTEM_NAMES[system]} party called ${name}.`);
+    return refuse(`Not made: there is already a ${SYSTEM_NAMES[system]} party called ${name}.`);
   }
   input.value = "";
   const written = await put(state.kept, "parties", { id: newId("p"), name, system, members: [] }, 0);
   await redraw(state);
   const problem = "record" in written ? written.problem : null;
-  say(form, problem ?? `Made the party ${name}: add its members below it.`);
+  const status = form.querySelector("[data-party-status]");
+  if (status) status.textContent = problem ?? `Made the party ${name}: add its members above.`;
   alertIfUnsaved(state, problem);
 }
 
@@ -378,7 +412,13 @@ async function init() {
   alertIfUnsaved(state, null);
   for (const form of editorForms) bindEditor(state, form);
   for (const form of pickers) bindPicker(state, form);
-  if (newLibrary) bindLibrary(state, newLibrary, () => redraw(state));
+  if (newLibrary) {
+    bindLibrary(state, newLibrary, () => redraw(state));
+    bindHome(newLibrary, (system, id) => openFromHome(state, system, id),
+      (id, near) => share(state, new Set([id]), characterById(state.store, id)?.name ?? "", near));
+    const home = newLibrary.querySelector("[data-character-home]");
+    if (home) renderHome(state, home);
+  }
   let pending = 0;
   const mine = [...editorForms, ...pickers, ...(newLibrary ? [newLibrary] : [])];
   listen(state.kept, (change) => {

@@ -22,12 +22,16 @@ export function button(action, text, attributes = {}) {
 /** A destructive button asks once more in place ("Really delete?") before it acts.
  * @param {HTMLButtonElement} target @param {() => void} act */
 export function confirmThen(target, act) {
-  if (target.dataset.confirm) return act();
+  if (target.dataset.confirm) { // the second tap: the button reads as before, then it acts
+    delete target.dataset.confirm;
+    target.textContent = target.dataset.label ?? "";
+    return act();
+  }
   target.dataset.confirm = "true";
   target.dataset.label = target.textContent ?? "";
   target.textContent = `Really ${target.textContent?.toLowerCase()}?`;
   setTimeout(() => {
-    if (!target.isConnected) return;
+    if (!target.isConnected || !target.dataset.confirm) return;
     delete target.dataset.confirm;
     target.textContent = target.dataset.label ?? "";
   }, 5000);

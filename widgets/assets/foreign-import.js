@@ -34,24 +34,12 @@ const MAX_NAME = 60; // as documents.js keeps names
 const CHOOSE = "choose the .gcs file GCS saved or the .json file Codex Quest exported";
 
 /**
- * @param {PageState} state @param {HTMLElement} library the library section
- * @param {() => Promise<void>} redraw the page, after a change
+ * Files dropped onto the import box go where a chosen file goes (library.js's importAny).
+ * @param {HTMLElement} library the library section @param {(file: File) => unknown} onFile
  */
-export function bindForeignImport(state, library, redraw) {
+export function bindForeignImport(library, onFile) {
   const zone = /** @type {HTMLElement | null} */ (library.querySelector("[data-foreign-drop]"));
-  const input = /** @type {HTMLInputElement | null} */ (library.querySelector("[data-foreign-import-file]"));
-  const area = /** @type {HTMLElement | null} */ (library.querySelector("[data-foreign-preview]"));
-  if (!zone || !input || !area) return;
-  let latest = 0; // a second file chosen while the first is read: only the last is shown
-  const read = (/** @type {File} */ file) => {
-    const turn = ++latest;
-    preview(state, area, file, () => turn === latest, redraw);
-  };
-  input.addEventListener("change", () => {
-    const chosen = input.files?.[0];
-    input.value = ""; // the same file can be chosen again
-    if (chosen) read(chosen);
-  });
+  if (!zone) return;
   const dragging = (/** @type {boolean} */ on) => zone.toggleAttribute("data-dragging", on);
   zone.addEventListener("dragover", (event) => {
     if (!event.dataTransfer?.types.includes("Files")) return;
@@ -64,8 +52,21 @@ export function bindForeignImport(state, library, redraw) {
     event.preventDefault();
     dragging(false);
     const dropped = event.dataTransfer?.files[0];
-    if (dropped) read(dropped);
+    if (dropped) onFile(dropped);
   });
+}
+
+/**
+ * A file of another program read through rulescore and shown with its question; a second file
+ * chosen while the first is read wins (the area counts the turns). Resolves to what the file
+ * is once it is shown, or null when it was refused or overtaken.
+ * @param {PageState} state @param {HTMLElement} area @param {File} file @param {() => Promise<void>} redraw
+ * @returns {Promise<{name: string, system: System, program: string} | null>}
+ */
+export async function previewForeign(state, area, file, redraw) {
+  const turn = String(Number(area.dataset.turn ?? 0) + 1);
+  area.dataset.turn = turn;
+  return (await preview(state, area, file, () => area.dataset.turn === turn, redraw)) || null;
 }
 
 /** @param {HTMLElement} area @param {"checking" | "asking" | "refused" | "done" | "cancelled"} phase
@@ -86,6 +87,7 @@ function refused(area, source, why) {
  * Reads the file through rulescore, shows what it holds and asks.
  * @param {PageState} state @param {HTMLElement} area @param {File} file
  * @param {() => boolean} current false once another file was chosen @param {() => Promise<void>} redraw
+ * @returns {Promise<{name: string, system: System, program: string} | void | false>} what was shown
  */
 async function preview(state, area, file, current, redraw) {
   area.onclick = null;
@@ -150,6 +152,8 @@ async function preview(state, area, file, current, redraw) {
     await redraw();
     show(area, "done", [element("p", { role: "status" }, [problem ?? saved])]);
   };
+  area.scrollIntoView({ block: "start" });
+  return { name, system, program: answer.program ?? "another program" };
 }
 
 /**

@@ -7,11 +7,11 @@
 
 import { downloadBackup } from "./backup.js";
 import {
-  MAX_BACKUP_BYTES, MAX_IMPORT_BYTES, SYSTEM_NAMES, fromLinkPayload, merge, readBackup, readDocument, selection,
-  toLinkPayload,
+  BACKUP_FORMAT, FORMAT, MAX_BACKUP_BYTES, MAX_IMPORT_BYTES, SYSTEM_NAMES, fromLinkPayload, merge, readBackup,
+  readDocument, selection, toLinkPayload,
 } from "./documents.js";
 import { button, confirmThen, element } from "./dom.js";
-import { bindForeignImport } from "./foreign-import.js";
+import { bindForeignImport, previewForeign } from "./foreign-import.js";
 import { figuresOf, reread } from "./sheets.js";
 import { addAll, clearAll, compareBackup, getMeta, restore } from "./store.js";
 
@@ -41,29 +41,78 @@ export function bindLibrary(state, library, redraw) {
       });
     }
   });
-  const file = /** @type {HTMLInputElement} */ (library.querySelector("[data-import-file]"));
-  file.addEventListener("change", async () => {
-    const chosen = file.files?.[0];
-    file.value = ""; // the same file can be chosen again
-    if (!chosen) return;
-    if (chosen.size > MAX_IMPORT_BYTES) {
-      return showImport(state, { error: `the file is ${(chosen.size / 1048576).toFixed(1)} MB; a characters file ` +
-        `is at most ${MAX_IMPORT_BYTES / 1048576} MB` }, `the file ${chosen.name}`, redraw);
-    }
-    showImport(state, readDocument(await chosen.text()), `the file ${chosen.name}`, redraw);
-  });
-  const restoring = /** @type {HTMLInputElement | null} */ (library.querySelector("[data-restore-file]"));
-  restoring?.addEventListener("change", async () => {
-    const chosen = restoring.files?.[0];
-    restoring.value = "";
-    if (!chosen) return;
-    showRestore(state, chosen.size > MAX_BACKUP_BYTES ? { error: "it is larger than any backup this site makes" }
-      : readBackup(await chosen.text()), chosen.name, redraw, library);
-  });
-  bindForeignImport(state, library, redraw); // characters from GCS and Codex Quest
+  // One "Import a file" and "Restore from a backup" alike: the file says what it is (importAny).
+  for (const input of library.querySelectorAll("[data-import-file], [data-restore-file]")) {
+    const chosen = /** @type {HTMLInputElement} */ (input);
+    chosen.addEventListener("change", () => {
+      const file = chosen.files?.[0];
+      chosen.value = ""; // the same file can be chosen again
+      if (file) importAny(state, library, file, redraw);
+    });
+  }
+  bindForeignImport(library, (file) => importAny(state, library, file, redraw)); // the drop zone
   storageNote(state, library);
   if (location.hash.startsWith("#import=")) {
     showImport(state, fromLinkPayload(location.hash.slice("#import=".length)), "this link", redraw);
+  }
+}
+
+/**
+ * Any file given to "Import a file" or "Restore from a backup": a backup of this site goes to
+ * Restore (with its question), a characters file or a file holding a share link to the import,
+ * anything else to rulescore's reader of GCS and Codex Quest files, which says what it is not.
+ * The line under the control says which it was.
+ * @param {PageState} state @param {HTMLElement} library @param {File} file @param {() => Promise<void>} redraw
+ */
+async function importAny(state, library, file, redraw) {
+  const kind = /** @type {HTMLElement | null} */ (library.querySelector("[data-import-kind]"));
+  const said = (/** @type {string} */ text, /** @type {string} */ what) => {
+    if (kind) { kind.textContent = text; kind.dataset.importKind = what; }
+  };
+  for (const area of library.querySelectorAll("[data-import-preview], [data-foreign-preview], [data-restore-preview]")) {
+    /** @type {HTMLElement} */ (area).hidden = true;
+  }
+  const source = `the file ${file.name}`;
+  if (file.size > MAX_BACKUP_BYTES) {
+    said(`${file.name} is ${(file.size / 1048576).toFixed(0)} MB: larger than any file this site reads. Nothing was ` +
+      "imported.", "too-large");
+    return;
+  }
+  const text = await file.text().catch(() => null);
+  if (text === null) return said(`The browser could not read ${file.name}: choose it again.`, "unreadable");
+  const format = jsonFormat(text);
+  const link = /#import=([A-Za-z0-9_.\-]+)$/.exec(text.trim());
+  if (format === BACKUP_FORMAT) {
+    said(`${file.name} is a backup of everything this site keeps: restoring it asks first.`, "backup");
+    return showRestore(state, readBackup(text), source, redraw, library);
+  }
+  if (format === FORMAT) {
+    said(`${file.name} is a characters file from this site.`, "characters");
+    return showImport(state, file.size > MAX_IMPORT_BYTES ? { error: `the file is ${(file.size / 1048576).toFixed(1)} ` +
+      `MB; a characters file is at most ${MAX_IMPORT_BYTES / 1048576} MB` } : readDocument(text), source, redraw);
+  }
+  if (link && format === null) {
+    said(`${file.name} holds a share link from this site.`, "link");
+    return showImport(state, fromLinkPayload(link[1]), source, redraw);
+  }
+  if (format) { // a JSON document naming a format not ours: readDocument says so
+    said(`${file.name} is not a file this site reads.`, "unknown");
+    return showImport(state, readDocument(text), source, redraw);
+  }
+  said(`Reading ${file.name} as a character from GURPS Character Sheet or Codex Quest.`, "other-program");
+  const area = /** @type {HTMLElement | null} */ (library.querySelector("[data-foreign-preview]"));
+  const read = area && await previewForeign(state, area, file, redraw);
+  if (read) said(`${file.name} is ${read.name}, a ${SYSTEM_NAMES[read.system]} character from ${read.program}.`, "other-program");
+}
+
+/** The "format" a JSON document names: "" when it names none, null when the text is not JSON.
+ * @param {string} text @returns {string | null} */
+function jsonFormat(text) {
+  try {
+    const data = JSON.parse(text);
+    return data && typeof data === "object" && typeof data.format === "string" ? data.format : "";
+  } catch {
+    return null;
   }
 }
 
@@ -124,6 +173,8 @@ async function showRestore(state, read, source, redraw, library) {
         " ", button("cancel-restore", "Cancel")]
       : [button("confirm-restore", "Restore"), " ", button("cancel-restore", "Cancel")]),
   );
+  area.scrollIntoView({ block: "center" });
+  /** @type {HTMLElement | null} */ (area.querySelector("button"))?.focus({ preventScroll: true });
   area.onclick = async (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.getAttribute("data-action");
     if (!action?.endsWith("-restore") && action !== "confirm-restore-replace") return;
@@ -184,13 +235,20 @@ async function showImport(state, read, source, redraw) {
   const names = read.store.characters.map((c) => `${c.name} (${SYSTEM_NAMES[c.system]})`);
   const parties = read.store.parties.map((p) => p.name);
   area.dataset.importState = "asking";
+  const plainNames = read.store.characters.map((c) => c.name);
   area.replaceChildren(
-    element("p", {}, [`${source} holds ${names.length} character${names.length === 1 ? "" : "s"}` +
+    element("p", { class: "rc-import-question" }, [element("strong", {}, [`Import ${plainNames.length > 3
+      ? `${plainNames.length} characters` : plainNames.join(", ").replace(/, ([^,]*)$/, " and $1") ||
+        parties.join(", ")}?`])]),
+    element("p", {}, [`${source.charAt(0).toUpperCase()}${source.slice(1)} holds ${names.length} character${names.length === 1 ? "" : "s"}` +
       (parties.length ? ` and the part${parties.length === 1 ? "y" : "ies"} ${parties.join(", ")}` : "") + ":"]),
     element("ul", {}, names.map((name) => element("li", {}, [name]))),
     ...(renamed.length ? [element("p", {}, [`Names already taken get a number: ${renamed.join("; ")}.`])] : []),
     element("p", {}, [button("confirm-import", "Import"), " ", button("cancel-import", "Cancel")]),
   );
+  // A link opened on a phone: the question is in view and its answer focused, not below the page.
+  area.scrollIntoView({ block: "center" });
+  /** @type {HTMLElement | null} */ (area.querySelector('[data-action="confirm-import"]'))?.focus({ preventScroll: true });
   area.onclick = async (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.getAttribute("data-action");
     if (action !== "confirm-import" && action !== "cancel-import") return;
@@ -209,20 +267,25 @@ async function showImport(state, read, source, redraw) {
   };
 }
 
-/** @param {PageState} state @param {Set<string>} ids @param {string} what */
-export async function share(state, ids, what) {
+/** The share panel, moved beside the Share button tapped (near) and focused.
+ * @param {PageState} state @param {Set<string>} ids @param {string} what @param {Element} [near] */
+export async function share(state, ids, what, near) {
   const area = /** @type {HTMLElement | null} */ (document.querySelector("[data-share]"));
   if (!area) return;
+  const anchor = near?.closest(".rc-party-card, [data-character-roster], [data-character-home]");
+  if (anchor && anchor.nextElementSibling !== area) anchor.after(area);
   const link = new URL(`#import=${toLinkPayload(selection(state.store, ids))}`, charactersPage).href;
   area.hidden = false;
-  const field = element("input", { type: "text", readonly: "", value: link, "data-share-link": "",
-    "aria-label": `Link to ${what}` });
+  const field = /** @type {HTMLInputElement} */ (element("input", { type: "text", readonly: "", value: link,
+    "data-share-link": "", "aria-label": `Link to ${what}` }));
   /** @type {Element} */
   let code = element("p", {}, ["Drawing the QR code…"]);
   area.replaceChildren(element("p", {}, [`Share ${what}: the link carries the character sheet itself, after the #, `
     + "which browsers never send to a server. Opening it asks before importing."]),
   element("p", {}, [field, " ", button("copy-share", "Copy link")]), code);
-  area.scrollIntoView({ block: "nearest" });
+  area.scrollIntoView({ block: "center" });
+  field.focus({ preventScroll: true });
+  field.select();
   try {
     /** @type {typeof import("uqr")} */
     const qr = await import(new URL("assets/vendor/uqr.mjs", siteRoot).href);

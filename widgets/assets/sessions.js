@@ -196,13 +196,16 @@ async function showSession(state, answer) {
 function buildActive(state, session) {
   const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
   active.replaceChildren(
+    // On a phone the head is one line (name, clock, Next turn); the summary opens on a tap.
     element("div", { class: "rc-session-head" }, [
       element("div", { class: "rc-session-headline" }, [
         element("h2", { "data-session-name": "", tabindex: "-1" }, [session.name]),
+        element("p", { class: "rc-session-clock", "data-session-clock": "" }),
         // In a fight, Next turn stays in sight beside the name (one-handed on a phone, the panel scrolled away).
-        button("next-turn", "Next turn", { "data-head-next-turn": "", "aria-keyshortcuts": "Alt+N", hidden: "" })]),
-      element("p", { class: "rc-session-clock", "data-session-clock": "" }),
-      element("p", { class: "rc-session-summary", "data-session-summary": "" }),
+        button("next-turn", "Next turn", { "data-head-next-turn": "", "aria-keyshortcuts": "Alt+N", hidden: "" }),
+        button("toggle-head", "More", { "data-head-toggle": "", "aria-expanded": "false",
+          "aria-controls": "session-summary", "aria-label": "Show the lights and the party" })]),
+      element("p", { class: "rc-session-summary", "data-session-summary": "", id: "session-summary" }),
     ]),
     element("p", { class: "rc-actions rc-session-controls" }, [
       button("toggle-gm", state.gm ? "GM view" : "Players' view", { "aria-pressed": String(state.gm),
@@ -460,6 +463,12 @@ async function init() {
     }
     else if (action === "undo" || action === "redo") act(state, { op: action });
     else if (action === "export-log") exportLog(state);
+    else if (action === "toggle-head" && target) {
+      const open = target.getAttribute("aria-expanded") !== "true";
+      target.setAttribute("aria-expanded", String(open));
+      target.textContent = open ? "Less" : "More";
+      target.closest(".rc-session-head")?.toggleAttribute("data-head-open", open);
+    }
     else if (action === "toggle-gm") {
       state.gm = !state.gm;
       target?.setAttribute("aria-pressed", String(state.gm));
