@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     for spec in outputs:
         if result[spec.name] is None:
             continue  # does not apply to these inputs
-        unit = f" {spec.unit}" if spec.unit else ""
+        unit = f" {spec.unit_shown}" if spec.unit_shown else ""
         print(f"{spec.label}: {spec.text(result[spec.name])}{unit}")
     print("\nWorking:")
     for sentence in result.steps:

@@ -77,6 +77,26 @@ def dice_text(dice: Any) -> str:
     return "" if dice is None else str(dice).replace("-", MINUS)
 
 
+INCHES_PER_FOOT = 12
+
+
+def feet_inches_text(inches: Any) -> str:
+    """A length kept in inches, read as feet and inches: "2 ft 8 in" (32), "8 in", "3 ft",
+    "0 in"; ``None`` reads as "".
+
+    >>> feet_inches_text(32), feet_inches_text(8), feet_inches_text(36), feet_inches_text(0)
+    ('2 ft 8 in', '8 in', '3 ft', '0 in')
+    """
+    value = plain(inches)
+    if value is None:
+        return ""
+    amount = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
+    sign, amount = (MINUS, -amount) if amount < 0 else ("", amount)
+    feet, rest = divmod(amount, INCHES_PER_FOOT)
+    parts = ([f"{feet} ft"] if feet else []) + ([f"{number_text(rest)} in"] if rest or not feet else [])
+    return sign + " ".join(parts)
+
+
 # The declarations below are NamedTuples rather than dataclasses: importing dataclasses adds
 # about 40 ms to the browser engine's start-up (measured in Pyodide 0.29).
 
@@ -200,15 +220,21 @@ def percent_text(probability: Any) -> str:
 
 
 # "percent" is a probability 0-1; "share" is any ratio shown as a percentage (it may pass 100%);
-# "dice" is dice notation such as "3d-1", shown with a true minus sign.
-OUTPUT_FORMATS = {"number": number_text, "percent": percent_text, "share": percent_text, "dice": dice_text}
+# "dice" is dice notation such as "3d-1", shown with a true minus sign; "feet_inches" is a
+# length kept in inches (the output's unit) and read as feet and inches ("2 ft 8 in").
+OUTPUT_FORMATS = {"number": number_text, "percent": percent_text, "share": percent_text, "dice": dice_text,
+                  "feet_inches": feet_inches_text}
+# Formats whose text already names its units: a page or the CLI shows no unit after it.
+UNIT_IN_TEXT = frozenset({"feet_inches"})
 
 
 class Output(NamedTuple):
     """One declared output. ``format``: "number" (also right for text and yes/no values),
     "percent" for a probability 0-1, shown as a percentage while ``data-value`` stays 0-1, or
-    "share" for another ratio shown as a percentage, or "dice" for dice notation.
-    A calculator returns ``None`` for an output that does not apply to the inputs given
+    "share" for another ratio shown as a percentage, or "dice" for dice notation, or
+    "feet_inches" for a length in inches (``unit`` "in") read as "2 ft 8 in". ``labels`` gives
+    the words a person reads for a value kept as an id (("over", "Over the limit"), ...), the
+    value itself staying the id. A calculator returns ``None`` for an output that does not apply to the inputs given
     (forced-march odds with no forced march): the page hides it."""
 
     name: str
@@ -219,9 +245,17 @@ class Output(NamedTuple):
     min: Any = None  # the range every value of this output lies in, where numeric
     max: Any = None
     names_member: bool = False  # the value is a party member's number (a page may show their name)
+    labels: tuple[tuple[str, str], ...] = ()  # (value, what a person reads) for a value kept as an id
 
     def text(self, value: Any) -> str:
+        if self.labels and isinstance(value, str):
+            return dict(self.labels).get(value, value)
         return OUTPUT_FORMATS[self.format](value)
+
+    @property
+    def unit_shown(self) -> str:
+        """The unit a page prints after the text: none when the text names its own."""
+        return "" if self.format in UNIT_IN_TEXT else self.unit
 
     def describe(self) -> dict[str, Any]:
         low, high = (0, 1) if self.format == "percent" else (self.min, self.max)

@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 
 from .core import Input, RulesInputError, get_calculator
 from .session import Action, Dice, Member, State, keys, member, name_of, note, take
+from .wording import action_label, received
 
 MAX_FOES = 50
 MAX_GROUPS = 20
@@ -170,6 +171,14 @@ class Fight:
         """Dead or otherwise done for (passed over, shown as such)."""
         return False
 
+    def can_now(self, state: State, form_id: str, field: str, who: str) -> bool:
+        """Whether the action form ``form_id`` could name ``who`` in ``field`` now (the view's actions_now)."""
+        return True
+
+    def open_now(self, state: State, form_id: str) -> bool:
+        """Whether the action form ``form_id`` is open now, its fields' candidates aside (actions_now)."""
+        return True
+
     def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
         """The calculators a turn needs, each with the inputs this combatant's figures fill in
         (the GM's view links them, as a character picker would fill them)."""
@@ -225,7 +234,7 @@ class Fight:
     def need_fight(self, state: State, field: str = "do") -> dict[str, Any]:
         fight: dict[str, Any] | None = state.get("fight")
         if not fight:
-            raise RulesInputError(field, f"{field}: there is no fight going on; start one with “fight” first.")
+            raise RulesInputError(field, "There is no fight going on; start one with “Start a fight” first.")
         return fight
 
     def fighter(self, state: State, fight: dict[str, Any], action: Mapping[str, Any], spec: Fighter = WHO) -> str:
@@ -241,15 +250,19 @@ class Fight:
         """The foe rows of ``action[key]``, each checked: an error names the field at fault."""
         rows = action.get(key)
         if not isinstance(rows, list) or not rows or len(rows) > MAX_GROUPS:
-            raise RulesInputError(key, f"Foes: received {rows!r:.40}; give a list of 1 to {MAX_GROUPS} foes, each "
-                                       f"{{'name': ..., 'count': 1, ...}}.")
+            raise RulesInputError(key, f"Foes: received {received(rows)}; give 1 to {MAX_GROUPS} rows of foes, each "
+                                       f"with a name and how many.")
         read = []
         allowed = ("name", "count", *(spec.name for spec in self.foe_fields))
         for number, row in enumerate(rows, 1):
             if not isinstance(row, Mapping):
-                raise RulesInputError(key, f"Foe {number}: received {row!r:.40}; give a dict with a name.")
+                raise RulesInputError(key, f"Foe {number}: received {received(row)}; give the foe's name, how many, "
+                                           f"and their figures.")
+            for key in row:
+                if key not in allowed:
+                    raise RulesInputError(str(key)[:40], f"Foe {number}: a foe takes no {received(str(key))}; leave "
+                                                         f"it out.")
             try:
-                keys({"do": "fight", **row}, allowed)
                 entry = self.read_foe(row)
             except RulesInputError as error:
                 raise RulesInputError(error.field, f"Foe {number}: {error.message}") from error
@@ -287,7 +300,8 @@ class Fight:
     def start(self, state: State, action: dict[str, Any], dice: Dice) -> None:
         keys(action, ("foes", *(spec.name for spec in self.fight_fields)))
         if state.get("fight"):
-            raise RulesInputError("do", "do: a fight is already going on; add foes with join_fight, or end it first.")
+            raise RulesInputError("do", "A fight is already going on: add foes with “Reinforcements”, or “End the "
+                                        "fight” first.")
         entries = self.read_foes(action)
         options = {spec.name: take(action, spec) for spec in self.fight_fields}
         fight: dict[str, Any] = {"round": 1, "turn": 0, "order": [], "combatants": {}, "groups": {}, "effects": [],
@@ -351,7 +365,7 @@ class Fight:
         who = self.current(fight)
         if "current" in action and action["current"] != who:
             shown = fight["combatants"].get(action["current"])
-            ended = f"{shown['name']}'s turn" if shown else "That turn"
+            ended = f"{shown['name']}'s turn" if shown else "that turn"
             now = f"{self.name(state, who)}'s turn" if who else "nobody's turn"
             raise RulesInputError("current", f"Next turn: {ended} has already ended (another screen moved the fight "
                                              f"on); it is {now} now, and nothing was changed.")
@@ -414,7 +428,8 @@ class Fight:
         keys(action, ("foes", "who"))
         fight = self.need_fight(state)
         if ("foes" in action) == ("who" in action):
-            raise RulesInputError("foes", "join_fight: give foes (reinforcements) or who (a character), not both.")
+            raise RulesInputError("foes", "Reinforcements: give foes joining the fight, or a character joining it "
+                                          "(“A latecomer”), not both.")
         if "who" in action:
             who = member(state, action, PARTY_MEMBER)
             if who in fight["combatants"] or not self.party_can_fight(state, who):
@@ -462,8 +477,9 @@ class Fight:
     def refuse_in_fight(self, handler: Callable[..., None]) -> Callable[..., None]:
         def wrapped(state: State, action: dict[str, Any], dice: Dice) -> None:
             if state.get("fight"):
-                raise RulesInputError("do", f"do: a fight is going on; time moves by its rounds (next_turn) until "
-                                            f"end_fight, so {action.get('do')!r} waits until then.")
+                raise RulesInputError("do", f"{action_label(self.rules.FORMS, action)}: a fight is going on, and "
+                                            f"until it ends (“End the fight”) time passes only by its rounds "
+                                            f"(“Next turn”).")
             handler(state, action, dice)
         return wrapped
 

@@ -24,6 +24,11 @@ base) and the log keeps its last ``LOG_KEPT`` entries (``view`` says how many ea
 were let go). A version-1 session saved before this is migrated on first use by replaying
 its actions once.
 
+``view`` also lists the actions the state allows now (:mod:`rulescore.actions_now`), and
+``write_back(state)`` says what the session changed on each member's sheet, for the page to
+write back (:mod:`rulescore.write_back`). Every refusal is a sentence for a person
+(:mod:`rulescore.wording`).
+
 ``roll(count, sides)`` returns a list of die faces; it defaults to a real random roll, and
 tests or players with physical dice pass their own. A torch whose 1d4 comes up 3 burns
 3 + 4 = 7 turns; the players see it burn, the GM sees how long it has left:
@@ -38,7 +43,7 @@ tests or players with physical dice pass their own. A torch whose 1d4 comes up 3
 >>> apply(state, {"do": "advance", "turns": -1})
 Traceback (most recent call last):
 ...
-rulescore.core.RulesInputError: Turns: received -1 (int); enter a whole number from 1 to 100000.
+rulescore.core.RulesInputError: Turns: received −1; enter a whole number from 1 to 100000.
 """
 
 from __future__ import annotations
@@ -49,9 +54,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import history
+from . import write_back as sheets_out
 from .characters import SYSTEMS, derive
 from .core import MINUS, Input, RulesInputError, unknown_name
 from .dice import real_roll
+from .wording import game_name, received, wanted
 
 FORMAT = "rules-at-the-table/session"
 VERSION = 2
@@ -72,18 +79,22 @@ class Dice:
     def __call__(self, count: int, sides: int) -> list[int]:
         if self._recorded is not None:
             if not self._recorded:
-                raise RulesInputError("roll", f"roll: the recorded dice ran out before {count}d{sides} was rolled.")
+                raise RulesInputError("roll", f"Dice: the dice kept for this action ran out before {count}d{sides} "
+                                              f"was rolled.")
             want_count, want_sides, faces = self._recorded.pop(0)
             if (want_count, want_sides) != (count, sides):
-                raise RulesInputError("roll", f"roll: recorded {want_count}d{want_sides}, but {count}d{sides} "
-                                              f"was asked for.")
+                raise RulesInputError("roll", f"Dice: {want_count}d{want_sides} was kept for this roll, but "
+                                              f"{count}d{sides} is rolled here.")
         else:
             faces = self._roll(count, sides)
         if (not isinstance(faces, Sequence) or isinstance(faces, str) or len(faces) != count
                 or any(isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides
                        for face in faces)):
-            raise RulesInputError("roll", f"roll: {count}d{sides} asked for; received {faces!r:.60}; give a list "
-                                          f"of {count} whole number{'s' if count != 1 else ''} from 1 to {sides}.")
+            shown = ", ".join(received(face) for face in faces[:count + 3]) \
+                if isinstance(faces, (list, tuple)) and faces else received(faces)
+            raise RulesInputError("roll", f"Dice: {count}d{sides} is rolled here; received {shown}; give "
+                                          + ("1 face, a whole number" if count == 1 else
+                                             f"{count} faces, each a whole number") + f" from 1 to {sides}.")
         self.used.append([count, sides, list(faces)])
         return list(faces)
 
@@ -98,8 +109,7 @@ def keys(action: Mapping[str, Any], allowed: Sequence[str]) -> None:
     """Refuse an action key the action does not take (a typo would otherwise be ignored)."""
     for key in action:
         if key != "do" and key not in allowed:
-            raise RulesInputError(str(key)[:40], f"{key!r:.40} is not part of {action['do']!r}; it takes "
-                                                 f"{', '.join(allowed) if allowed else 'nothing more'}.")
+            raise RulesInputError(str(key)[:40], f"This action takes no {received(str(key))}; leave it out.")
 
 
 def take(action: Mapping[str, Any], spec: Input) -> Any:
@@ -113,9 +123,13 @@ def take(action: Mapping[str, Any], spec: Input) -> Any:
         return text
     if spec.name not in action:
         if spec.default is None:
-            raise RulesInputError(spec.name, f"{spec.label}: missing; enter {spec.allowed()}.")
+            raise RulesInputError(spec.name, f"{spec.label}: missing; {wanted(spec)}.")
         return spec.parse(spec.default)
-    return spec.parse(action[spec.name])
+    try:
+        return spec.parse(action[spec.name])
+    except RulesInputError:
+        raise RulesInputError(spec.name, f"{spec.label}: received {received(action[spec.name])}; "
+                                         f"{wanted(spec)}.") from None
 
 
 class Member(NamedTuple):
@@ -247,14 +261,16 @@ def join(state: State, action: dict[str, Any], dice: Dice) -> None:
     if any(character["id"] == ident for character in state["party"]):
         raise RulesInputError(JOINER.name, f"{JOINER.label}: {name} is already in the party.")
     if ident in (state.get("fight") or {}).get("combatants", {}):
-        raise RulesInputError(JOINER.name, f"{JOINER.label}: {name} cannot join: a foe in the fight holds the same "
-                                           f"id; save the character again to give it a new one.")
+        raise RulesInputError(JOINER.name, f"{JOINER.label}: {name} cannot join: their saved record shares its "
+                                           f"number with a foe in the fight; save the character again to give it a "
+                                           f"new one.")
     [joined], sheets = _party(state["system"], [given])
     ident = joined["id"]
     state["party"].append(joined)
     state["sheets"][ident] = sheets[ident]
     left = state.get("left", {})
     back = left.pop(ident, None)
+    state.get("leavers", {}).pop(ident, None)
     state["characters"][ident] = back if back is not None else \
         _rules(state["system"]).start([joined], sheets)["characters"][ident]
     note(state, _rules(state["system"])._at(state), f"{joined['name']} " + (
@@ -269,13 +285,14 @@ def leave(state: State, action: dict[str, Any], dice: Dice) -> None:
     name = name_of(state, who)
     if who in (state.get("fight") or {}).get("combatants", {}):
         raise RulesInputError(LEAVER.name, f"{LEAVER.label}: {name} is in the fight; take them out of it first "
-                                           f"(\"Leaves the fight\").")
+                                           f"(“Leaves the fight”).")
     at = _rules(state["system"])._at(state)
     carried = [light for light in state.get("lights", []) if light.get("by") == who]
     for light in carried:
         state["lights"].remove(light)
     note(state, at, f"{name} leaves the party" + "".join(
         f", taking light {light['id']} ({light['source']}) with them" for light in carried) + ".", None)
+    state.setdefault("leavers", {})[who] = next(c for c in state["party"] if c["id"] == who)  # as they came in
     state["party"] = [character for character in state["party"] if character["id"] != who]
     del state["sheets"][who]
     state.setdefault("left", {})[who] = state["characters"].pop(who)
@@ -309,22 +326,24 @@ def _rules(system: str) -> Any:
 def _party(system: str, party: Any) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
     """The party as stored, checked, and each member's sheet (fields with defaults, and figures)."""
     if not isinstance(party, list):
-        raise RulesInputError("party", f"party: received {party!r:.40}; give a list of characters.")
+        raise RulesInputError("party", f"Party: received {received(party)}; give a list of characters.")
     members_: list[dict[str, Any]] = []
     sheets: dict[str, dict[str, Any]] = {}
     for number, character in enumerate(party, 1):
-        where = f"party member {number}"
+        where = f"Party member {number}"
         if not isinstance(character, Mapping):
-            raise RulesInputError("party", f"{where}: received {character!r:.40}; give a character "
-                                           f"({{'id', 'name', 'system', 'fields'}}).")
+            raise RulesInputError("party", f"{where}: received {received(character)}; give a character as the "
+                                           f"Characters page keeps it (its name, game and figures).")
         ident, name = character.get("id"), character.get("name")
         if not isinstance(ident, str) or not ident or ident in sheets:
-            raise RulesInputError("id", f"{where}: id {ident!r:.40} must be a text, given once in the party.")
+            raise RulesInputError("id", f"{where}: " + (f"{name} is in the party already; each character comes once."
+                                                        if ident in sheets else "the character has no record of its "
+                                                        "own; give one as the Characters page keeps it."))
         if not isinstance(name, str) or not name.strip():
-            raise RulesInputError("name", f"{where}: name {name!r:.40} must be a text that is not empty.")
+            raise RulesInputError("name", f"{where}: give the character a name.")
         if character.get("system") != system:
-            raise RulesInputError("system", f"{name}: a {character.get('system')!r:.20} character cannot join a "
-                                            f"{system} session.")
+            raise RulesInputError("system", f"{name}: {game_name(character.get('system'))} character cannot join "
+                                            f"{game_name(system)} session.")
         fields = character.get("fields", {})
         try:
             result = derive(system, fields)
@@ -378,21 +397,21 @@ def _current(state: Any) -> State:
     """``state`` if it is a session of this version; a session of an earlier version migrated to
     this one (the argument left as it was); otherwise an error."""
     if not isinstance(state, Mapping) or state.get("format") != FORMAT or state.get("system") not in SYSTEMS:
-        raise RulesInputError("state", f"state: received {state!r:.40}; give a session made by new() and apply().")
+        raise RulesInputError("state", "Session: this is not a session the Session page made.")
     version = state.get("version")
     if version == VERSION:
         return dict(state)
     if version == 1:
         return migrate(state)
-    raise RulesInputError("state", f"state: a session of format version {version!r:.10}; this site reads versions 1 "
-                                   f"to {VERSION} (a newer site made it?).")
+    raise RulesInputError("state", f"Session: saved in format version {received(version)}, and this site reads "
+                                   f"versions 1 to {VERSION} (a newer version of the site made it?).")
 
 
 def migrate(state: Any) -> State:
     """A version-1 session (every action kept, undo replaying them all) as a version-2 one: its
     actions replayed once from its party, with the same dice, taking checkpoints on the way."""
     if not isinstance(state, Mapping) or state.get("version") != 1 or not isinstance(state.get("done"), list):
-        raise RulesInputError("state", f"state: received {state!r:.40}; give a version-1 session to migrate.")
+        raise RulesInputError("state", "Session: only a session saved in format version 1 is brought up to date.")
     work = new(state["system"], state["party"])
     for event in state["done"]:
         work = history.fork(work)
@@ -405,16 +424,20 @@ def migrate(state: Any) -> State:
 def _apply_into(work: State, action: Any, dice: Dice) -> None:
     """Apply ``action`` to ``work`` in place (``work`` is a copy nobody else holds)."""
     if not isinstance(action, Mapping):
-        raise RulesInputError("action", f"action: received {action!r:.40}; give a dict with a \"do\" key.")
+        raise RulesInputError("action", f"Action: received {received(action)}; give one of the actions the session "
+                                        f"offers, with its fields.")
     try:
         action = json.loads(json.dumps(action, allow_nan=False))
     except (TypeError, ValueError) as error:
-        raise RulesInputError("action", f"action: {action!r:.60} is not plain JSON data ({error}).") from error
+        raise RulesInputError("action", "Action: it holds a value that cannot be kept (only numbers, texts, yes "
+                                        "or no, and lists and groups of those can).") from error
     rules = _rules(work["system"])
     handlers: dict[str, Callable[..., None]] = {**rules.ACTIONS, **SESSION_ACTIONS}
     do = action.get("do")
     if not isinstance(do, str) or do not in handlers:
-        raise unknown_name("do", do, handlers)
+        labels = dict.fromkeys(form.label for form in (*rules.FORMS, *SESSION_FORMS))
+        raise RulesInputError("do", f"Action: received {received(do)}, not an action of this session; choose one of "
+                                    f"{', '.join(labels)}.")
     handlers[do](work, action, dice)
     work["done"].append({"action": action, "dice": dice.used})
 
@@ -433,7 +456,7 @@ def undo(state: State) -> State:
     """The session before its last action (that action can be redone)."""
     state = _current(state)
     if not state["done"]:
-        raise RulesInputError("undo", "undo: nothing has been done yet in this session"
+        raise RulesInputError("undo", "Undo: nothing has been done yet in this session"
                               + ("." if not state["history"]["done_before"] else
                                  f" that undo can still reach (it reaches {history.UNDO_DEPTH} actions back)."))
     work, replay = history.restore(state, history.actions_done(state) - 1,
@@ -448,7 +471,7 @@ def redo(state: State) -> State:
     """The session with its last undone action applied again, with the same dice."""
     state = _current(state)
     if not state["undone"]:
-        raise RulesInputError("redo", "redo: there is no undone action to do again.")
+        raise RulesInputError("redo", "Redo: there is no undone action to do again.")
     work = history.fork(state)
     event = work["undone"].pop()
     _apply_into(work, event["action"], Dice(recorded=event["dice"]))
@@ -523,10 +546,13 @@ def _one_minus(value: Any) -> Any:
 def view(state: State, gm: bool = False) -> dict[str, Any]:
     """What a screen shows: the time ("turn", "round"), each light ("source", "burning", and
     "turns_left" for the GM only), each character's condition and the effects now in force,
-    what is due next, and the log. The players' view never shows a rolled duration or a roll the
-    GM makes in secret."""
+    what is due next, the log, and "actions_now", the ids of ``actions(system)`` the state does not
+    refuse outright (:mod:`rulescore.actions_now`). The players' view never shows a rolled
+    duration or a roll the GM makes in secret."""
+    from .actions_now import actions_now  # it imports this module
     state = _current(state)
-    shown: dict[str, Any] = _rules(state["system"]).view(state, gm)
+    rules = _rules(state["system"])
+    shown: dict[str, Any] = rules.view(state, gm)
     log = []
     for entry in state["log"]:
         if entry.get("gm_only") and not gm:
@@ -534,5 +560,25 @@ def view(state: State, gm: bool = False) -> dict[str, Any]:
         log.append({"at": entry["at"], "text": entry.get("gm_text", entry["text"]) if gm else entry["text"],
                     "rule": entry["rule"]})
     shown = {"system": state["system"], **shown, "log": log, "log_let_go": state["history"]["log_before"],
-             "can_undo": bool(state["done"]), "can_redo": bool(state["undone"])}
+             "can_undo": bool(state["done"]), "can_redo": bool(state["undone"]),
+             "actions_now": actions_now(state, rules.FIGHT, (*rules.FORMS, *SESSION_FORMS))}
     return dict(_one_minus(shown))
+
+
+def write_back(state: State) -> dict[str, dict[str, int]]:
+    """``{member id: {sheet field: value}}``: what the session changed on each member's sheet (GURPS
+    ``hp_lost``, ``fp_lost``; BFRPG ``hp_lost``; SHELL ``damage_taken``), leavers included, an
+    unchanged member absent (:mod:`rulescore.write_back`). ``state`` is left as it was."""
+    return sheets_out.write_back(_current(state))
+
+
+def write_back_changes(state: State) -> list[str]:
+    """:func:`write_back` in words, one line a member ("Ana: Hit points lost 0 → 3."), for the GM
+    to read before the sheets are written."""
+    return sheets_out.write_back_changes(_current(state))
+
+
+def write_back_from(state: State) -> dict[str, dict[str, Any]]:
+    """Each member :func:`write_back` names: their ``name``, the fields as they ``came`` in and
+    the fields' ``labels`` (the page tells a sheet changed elsewhere since the session by them)."""
+    return sheets_out.came_in(_current(state))

@@ -230,8 +230,10 @@ def respond_session(request: Any) -> dict[str, Any]:
     ``{"op": "new", "system", "party"}``, ``{"op": "apply", "state", "action", "dice"}`` (``dice``
     null to roll here, or the faces rolled at the table), ``{"op": "undo" | "redo" | "view",
     "state"}``, ``{"op": "preview", "state", "action"}`` (what the action would log, nothing done:
-    ``lines`` and ``rolls``). The answer holds the new state and both views (players' and GM's), or the error;
-    with the table's dice, ``need`` says which roll is wanted next."""
+    ``lines`` and ``rolls``), ``{"op": "write_back", "state"}`` (``write_back``, the fields each
+    member's sheet would take, ``changes``, the same in words, and ``members``: each one's name, fields as
+    they came in and labels). The answer holds the new state and both
+    views (players' and GM's), or the error; with the table's dice, ``need`` says which roll is wanted next."""
     state: dict[str, Any]
     try:
         if not isinstance(request, dict):
@@ -242,6 +244,9 @@ def respond_session(request: Any) -> dict[str, Any]:
             return {"ok": True, "actions": session.actions(request.get("system"))}
         if op == "preview":
             return {"ok": True, **session.preview(given, request.get("action"), gm=request.get("gm") is not False)}
+        if op == "write_back":
+            return {"ok": True, "write_back": session.write_back(given), "changes": session.write_back_changes(given),
+                    "members": session.write_back_from(given)}
         if op == "new":
             state = session.new(request.get("system"), request.get("party"))
         elif op == "apply":
@@ -253,8 +258,8 @@ def respond_session(request: Any) -> dict[str, Any]:
         elif op == "view":
             state = given
         else:
-            raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, preview, undo, redo "
-                                        f"or view.")
+            raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, preview, undo, redo, "
+                                        f"view or write_back.")
         return {"ok": True, "state": state, "view": session.view(state), "gm_view": session.view(state, gm=True)}
     except _NeedDice as need:
         return {"ok": False, "field": "dice", "need": {"count": need.count, "sides": need.sides},

@@ -190,8 +190,10 @@ def test_every_calculator_accepts_what_a_character_gives_it(system, data):
         figures = derive(system, character)
     except RulesInputError as error:
         assert error.field in character  # SHELL: racial modifiers past the chart; BFRPG: no hit points left
-        # GURPS: HP lost past −5 × HP (dead), FP lost past −FP (where fatigue comes off HP)
-        assert (system, error.field) in (("shell", "st"), ("shell", "ag"), ("gurps", "hp_lost"), ("gurps", "fp_lost")) \
+        # GURPS: HP lost past −5 × HP (dead), FP lost past −FP (where fatigue comes off HP); SHELL: damage
+        # taken at twice HP (dead)
+        assert (system, error.field) in (("shell", "st"), ("shell", "ag"), ("gurps", "hp_lost"), ("gurps", "fp_lost"),
+                                         ("shell", "damage_taken")) \
             or (system, error.field) == ("bfrpg", "hp_lost") and character["hp_lost"] >= character["hp"]
         return
     for calc, _ in {calc["id"]: (calc, None) for calc, _ in bound(system)}.values():

@@ -148,7 +148,7 @@ def test_cli_list_run_and_json():
         assert calc_id in listed.stdout
     shown = run_cli("gurps.jump", "basic_move=6")
     assert shown.returncode == 0
-    assert "High jump: 26 in" in shown.stdout and "Working:" in shown.stdout
+    assert "High jump: 2 ft 2 in\n" in shown.stdout and "Working:" in shown.stdout
     as_json = json.loads(run_cli("gurps.jump", "basic_move=7", "--json").stdout)
     assert as_json["outputs"] == dict(calculate("gurps.jump", {"basic_move": 7}))
     assert as_json["steps"] == calculate("gurps.jump", {"basic_move": 7}).steps

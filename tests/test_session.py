@@ -271,12 +271,12 @@ def test_forced_march_first_day_free_then_save_then_1d6_every_day_until_rest():
     state = session.apply(state, march, roll=dice(11))  # 11 + 1 = 12: saved
     assert session.view(state)["characters"][0]["hp"] == 9
     state = session.apply(state, march, roll=dice(10, 4))  # 10 + 1 = 11 < 12: failed, 1d6 = 4
-    assert session.view(state)["characters"][0]["hp"] == 5
+    assert session.view(state)["characters"][0]["hp"] == 6  # 9 − 4, and 1 back for the night's sleep
     state = session.apply(state, march, roll=dice(2))  # no save any more: 1d6 = 2 straight away
-    assert session.view(state)["characters"][0]["hp"] == 3
-    state = session.apply(state, {"do": "day", "activity": "rest"}, roll=no_dice)
+    assert session.view(state)["characters"][0]["hp"] == 5  # 6 − 2 + 1
+    state = session.apply(state, {"do": "day", "activity": "rest"}, roll=no_dice)  # + 1: 6
     state = session.apply(state, march, roll=no_dice)  # the count restarts: a first day again
-    assert session.view(state)["characters"][0]["hp"] == 3
+    assert session.view(state)["characters"][0]["hp"] == 7  # no damage, and the night's 1 HP
 
 
 def test_natural_20_saves_and_natural_1_fails_whatever_the_target():
@@ -286,7 +286,7 @@ def test_natural_20_saves_and_natural_1_fails_whatever_the_target():
     assert session.view(session.apply(state, march, roll=dice(20)))["characters"][0]["hp"] == 20
     strong = character("s", "Sol", "bfrpg", constitution=18, death_ray_save=1, hp=20)
     state = session.apply(bfrpg(strong), march)
-    assert session.view(session.apply(state, march, roll=dice(1, 6)))["characters"][0]["hp"] == 14
+    assert session.view(session.apply(state, march, roll=dice(1, 6)))["characters"][0]["hp"] == 15  # 20 − 6 + 1
 
 
 def test_hunger_costs_1_hp_a_day_after_two_days_and_stops_natural_healing():

@@ -202,13 +202,14 @@ def test_every_field_is_a_key_its_handler_takes_of_the_kind_described(system, en
     assert (error and error.field) == REFUSED_FILLED.get((system, entry["id"])), error
     # The check below works: a key the handler does not take is refused as such.
     stranger = refusal({**filled, "not_a_key": 1})
-    assert stranger is not None and stranger.field == "not_a_key" and "is not part of" in stranger.message
+    assert stranger is not None and stranger.field == "not_a_key"
+    assert stranger.message.startswith("This action takes no")
     for field in entry["fields"]:
         for value in values_to_try(field, party, state):
             alone = {"do": entry["do"], **entry["fixed"], field["name"]: value}
             for action in (alone, {**filled, field["name"]: value}):
                 error = refusal(action)
-                assert not (error and "is not part of" in error.message), f"{field['name']}: {error}"
+                assert not (error and error.message.startswith("This action takes no")), f"{field['name']}: {error}"
                 # A value of the kind described is read, and refused only for the reasons above.
                 assert not (error and error.field == field["name"]) or (
                     (system, entry["id"], field["name"]) == ("bfrpg", "light", "height_in")

@@ -86,7 +86,7 @@ def test_a_character_joins_a_session_under_way_and_undo_takes_them_out_again():
     assert [c["id"] for c in session.view(session.undo(session.undo(hurt)))["characters"]] == ["ana"]
     with pytest.raises(RulesInputError, match="Bruno is already in the party"):
         session.apply(joined, {"do": "join", "character": BRUNO})
-    with pytest.raises(RulesInputError, match="Kara: a 'gurps' character cannot join a bfrpg session"):
+    with pytest.raises(RulesInputError, match="Kara: a GURPS character cannot join a Basic Fantasy session"):
         session.apply(state, {"do": "join", "character": KARA})
 
 

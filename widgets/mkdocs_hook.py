@@ -36,7 +36,7 @@ def on_config(config):
 def set_fences(config, fences: render.PageFences) -> None:
     """Give superfences this page's fence formatters (MkDocs reads mdx_configs per page)."""
     superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-    others = [fence for fence in superfences.get("custom_fences", []) if fence["name"] not in dict(render.FENCES)]
+    others = [fence for fence in superfences.get("custom_fences", []) if fence["name"] not in dict(render.fences())]
     superfences["custom_fences"] = others + fences.custom_fences()
 
 

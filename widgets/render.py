@@ -21,10 +21,12 @@ from pymdownx.superfences import SuperFencesException
 
 import rulescore
 import rulescore.dice
+from rulescore.core import UNIT_IN_TEXT
 from rulescore.notation import MINUS, number_text
-from rulescore.web import respond, respond_sheet
+from rulescore.web import respond
 
 _CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
+SYSTEM_NAMES = {"bfrpg": "Basic Fantasy RPG", "gurps": "GURPS Lite", "shell": "SHELL"}
 
 
 class FenceError(SuperFencesException, ValueError):
@@ -157,7 +159,9 @@ def _outputs(calc: dict, answer: dict) -> str:
     rows = []
     for spec in calc["outputs"]:
         shown = answer["outputs"][spec["name"]]
-        unit = f' <span class="rc-unit">{escape(spec["unit"])}</span>' if spec["unit"] else ""
+        # A text that names its own units ("2 ft 8 in") gets no unit after it.
+        named = spec["unit"] and spec["format"] not in UNIT_IN_TEXT
+        unit = f' <span class="rc-unit">{escape(spec["unit"])}</span>' if named else ""
         value = _attrs(data_names_member=spec.get("names_member"), data_output=spec["name"],
                        data_value=rulescore_json(shown["value"]))
         title = f' title="{escape(spec["help"])}"' if spec["help"] else ""
@@ -169,6 +173,20 @@ def _outputs(calc: dict, answer: dict) -> str:
             f'<dd><span {value}>{escape(shown["text"])}</span>{unit}</dd></div>'
         )
     return "".join(rows)
+
+
+def _result_line(calc: dict, answer: dict) -> str:
+    """The first two results in one line at the top of the inputs: on a phone it stays in sight under
+    the site's bar while the inputs are edited (calculators.js keeps it; hidden from screen
+    readers, which hear the results region)."""
+    shown = [spec for spec in calc["outputs"] if answer["outputs"][spec["name"]]["value"] is not None][:2]
+    text = " · ".join(f'{spec["label"]}: {_with_unit(spec, answer["outputs"][spec["name"]]["text"])}' for spec in shown)
+    return f'<p class="rc-result-line" data-result-line aria-hidden="true">{escape(text)}</p>'
+
+
+def _with_unit(spec: dict, text: str) -> str:
+    """An output's text as its row reads: the unit after it, unless the text names its own."""
+    return f'{text} {spec["unit"]}' if spec["unit"] and spec["format"] not in UNIT_IN_TEXT else text
 
 
 def rulescore_json(value) -> str:
@@ -196,7 +214,7 @@ def calculator_html(page: PageFences, calc_id: str) -> str:
         f'<span class="rc-summary">{escape(calc["summary"])}</span></p>'
         f"{_character_bar(page, calc)}"
         f'<fieldset class="rc-inputs" data-search-exclude="true">'
-        f'<legend class="rc-visually-hidden">Inputs</legend>{fields}</fieldset>'
+        f'<legend class="rc-visually-hidden">Inputs</legend>{_result_line(calc, answer)}{fields}</fieldset>'
         f'<section class="rc-results" data-search-exclude="true">'
         # One sentence per settled result for screen readers (calculators.js), not every keystroke.
         f'<p class="rc-visually-hidden" data-announce aria-live="polite" aria-atomic="true"></p>'
@@ -275,115 +293,6 @@ def _character_bar(page: PageFences, calc: dict) -> str:
     )
 
 
-def character_editor_html(page: PageFences, system: str) -> str:
-    """A system's character editor for the Characters page: the sheet's fields as a form the
-    generic renderer computes live (rulescore.derive), with the figures for a new character
-    already shown. characters.js lists, saves and shares the characters."""
-    try:
-        fields = rulescore.character_fields(system)
-    except rulescore.RulesInputError as error:
-        raise FenceError(error.message) from None
-    answer = respond_sheet(system)
-    form_id = f"character-{system}"
-    sheet = {"id": form_id, "outputs": rulescore.character_outputs(system)}
-    # A field that follows others (HP from ST) starts at what it follows for a new character.
-    shown = [{**spec, "default": answer["inputs"][spec["name"]]} for spec in fields]
-    name = (f'<div class="rc-field rc-field-text"><label for="{form_id}-name">Name</label>'
-            f'<input type="text" id="{form_id}-name" name="name" data-character-name autocomplete="off" '
-            f'maxlength="60" aria-describedby="{form_id}-name-error">'
-            f'<span class="rc-error" id="{form_id}-name-error" data-error-for="name" hidden></span></div>')
-    title_id = f"{form_id}-title"
-    form = _attrs(id=form_id, class_="rc-calculator rc-character-editor", data_character_editor=system,
-                  data_state="static", novalidate=True, aria_labelledby=title_id)
-    return (
-        f"<form {form}>"
-        f'<p class="rc-title" id="{title_id}"><strong>{escape(SYSTEM_NAMES[system])} characters</strong> '
-        f'<span class="rc-summary">Saved on this device only.</span></p>'
-        f'<div class="rc-roster" data-character-roster data-search-exclude="true"></div>'
-        f'<fieldset class="rc-inputs" data-search-exclude="true"><legend class="rc-visually-hidden">Character</legend>'
-        f'{name}{"".join(_field(form_id, spec) for spec in shown)}</fieldset>'
-        f'<section class="rc-results" data-search-exclude="true">'
-        f'<p class="rc-visually-hidden" data-announce aria-live="polite" aria-atomic="true"></p>'
-        f'<dl class="rc-outputs">{_outputs(sheet, answer)}</dl>'
-        f'<details class="rc-working"><summary>Show the working</summary><ol data-steps>{_steps(page, answer)}</ol>'
-        f"</details></section>"
-        f'<p class="rc-actions" hidden data-search-exclude="true">'
-        f'<button type="button" data-action="save-character">Save character</button> '
-        f'<button type="button" data-action="new-character">New character</button> '
-        f'<button type="button" data-action="reset">Reset</button></p>'
-        f'<p class="rc-status" data-status role="status" data-search-exclude="true">'
-        f"Characters are kept in this browser; editing needs JavaScript.</p>"
-        f'<div class="rc-parties" data-parties hidden data-search-exclude="true"></div>'
-        f"</form>"
-    )
-
-
-SYSTEM_NAMES = {"bfrpg": "Basic Fantasy RPG", "gurps": "GURPS Lite", "shell": "SHELL"}
-
-
-def character_library_html(page: PageFences, which: str) -> str:
-    """Export, import (our files, and GCS and Codex Quest characters), sharing and the backup for the
-    Characters page (library.js and foreign-import.js wire them)."""
-    if which != "all":
-        raise FenceError("a character-library fence holds the single word: all")
-    return (
-        '<section class="rc-library" data-character-library hidden data-search-exclude="true">'
-        '<p class="rc-library-actions">'
-        '<button type="button" data-action="export-characters">Export to a file</button> '
-        '<label class="rc-import-file">Import from a file '
-        '<input type="file" accept="application/json,.json" data-import-file></label></p>'
-        # A character from GURPS Character Sheet or Codex Quest (foreign-import.js): chosen or dropped.
-        '<div class="rc-foreign-drop" data-foreign-drop>'
-        '<label class="rc-import-file">Import from GCS or Codex Quest '
-        '<input type="file" accept=".gcs,.json,application/json" data-foreign-import-file></label>'
-        '<span class="rc-foreign-hint">or drop the .gcs file or the Codex Quest .json file here</span></div>'
-        '<div class="rc-import rc-foreign" data-foreign-preview hidden role="region" '
-        'aria-label="Import from GCS or Codex Quest"></div>'
-        '<p class="rc-storage-note" data-storage-note></p>'
-        '<div class="rc-import" data-import-preview hidden role="region" aria-label="Import"></div>'
-        '<div class="rc-share" data-share hidden role="region" aria-label="Share"></div>'
-        '<h3>Everything on this device</h3>'
-        '<p class="rc-library-actions">'
-        '<button type="button" data-action="backup-everything">Back up everything</button> '
-        '<label class="rc-import-file">Restore from a backup '
-        '<input type="file" accept="application/json,.json" data-restore-file></label> '
-        '<button type="button" data-action="clear-everything">Delete everything</button></p>'
-        '<p class="rc-backup-note" data-backup-note role="status"></p>'
-        '<div class="rc-import" data-restore-preview hidden role="region" aria-label="Restore"></div>'
-        "</section>"
-    )
-
-
-def session_html(page: PageFences, which: str) -> str:
-    """The Session page's tracker (sessions.js builds it from rulescore.session: the actions,
-    the views, the log); without JavaScript it says what it needs."""
-    if which != "all":
-        raise FenceError("a session fence holds the single word: all")
-    systems = "".join(f'<option value="{key}">{escape(name)}</option>' for key, name in SYSTEM_NAMES.items())
-    return (
-        '<p class="rc-session-nojs" data-session-nojs>The session tracker needs JavaScript.</p>'
-        '<section class="rc-session" data-session data-needs-engine hidden data-search-exclude="true">'
-        '<p class="rc-session-status" data-session-status role="status">Starting the rules engine…</p>'
-        # The open session comes first; the list and the new-session form fold away under it.
-        '<div class="rc-session-active" data-session-active hidden></div>'
-        '<details class="rc-session-other" data-session-other open>'
-        '<summary>Saved sessions and a new one</summary>'
-        '<div class="rc-session-list" data-session-list></div>'
-        '<form class="rc-session-new" data-session-new novalidate>'
-        '<p class="rc-title"><strong>New session</strong></p>'
-        '<div class="rc-field"><label for="session-name">Name</label>'
-        '<input type="text" id="session-name" name="session_name" maxlength="60" autocomplete="off" '
-        'placeholder="The sunken temple"></div>'
-        f'<div class="rc-field"><label for="session-system">Game</label>'
-        f'<select id="session-system" name="session_system">{systems}</select></div>'
-        '<div class="rc-field"><label for="session-party">Party</label>'
-        '<select id="session-party" name="session_party" data-session-party></select></div>'
-        '<p class="rc-actions"><button type="button" data-action="start-session">Start</button></p>'
-        '<p class="rc-error" data-session-new-error hidden></p></form>'
-        "</details></section>"
-    )
-
-
 def example_html(page: PageFences, source: str) -> str:
     """A worked example: ``id name=value ...``, its working written out by rulescore."""
     calc_id, *assignments = source.split()
@@ -444,7 +353,7 @@ class PageFences:
             # superfences calls formatter(source, language, css_class, options, md, **kwargs)
             return lambda source, *args, **kwargs: render(self, fence_id(source))
 
-        return [{"name": name, "class": name, "format": formatter(render)} for name, render in FENCES]
+        return [{"name": name, "class": name, "format": formatter(render)} for name, render in fences()]
 
 
 def _steps(page: PageFences, answer: dict[str, Any]) -> str:
@@ -559,14 +468,17 @@ def table_html(page: PageFences, table_id: str) -> str:
     )
 
 
-# Fence name -> what renders it; example fences keep their whole text (id and inputs).
-FENCES: tuple[tuple[str, Callable[[PageFences, str], str]], ...] = (
-    ("calculator", calculator_html),
-    ("table", table_html),
-    ("example", example_html),
-    ("calculators", calculator_list_html),
-    ("character-editor", character_editor_html),
-    ("character-library", character_library_html),
-    ("session", session_html),
-    ("screen", screen_html),
-)
+def fences() -> tuple[tuple[str, Callable[[PageFences, str], str]], ...]:
+    """Fence name -> what renders it; example fences keep their whole text (id and inputs)."""
+    from widgets import render_tools  # the Characters and Session pages' fences; it builds on this module
+
+    return (
+        ("calculator", calculator_html),
+        ("table", table_html),
+        ("example", example_html),
+        ("calculators", calculator_list_html),
+        ("character-editor", render_tools.character_editor_html),
+        ("character-library", render_tools.character_library_html),
+        ("session", render_tools.session_html),
+        ("screen", screen_html),
+    )

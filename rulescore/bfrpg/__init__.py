@@ -18,6 +18,8 @@ Where each rule lives:
 - ``modifiers``: the chance picker, each roll's modifiers as chips; ``bfrpg.modifiers``
   (dungeon.md#chances-at-the-table).
 - ``survival``: hunger and thirst; ``bfrpg.survival`` (dungeon.md#dungeon-survival).
+- ``rest``: sleep, healing and the short-sleep penalty; ``bfrpg.rest`` (dungeon.md#healing-and-rest),
+  and the nights of a session's days.
 - ``saves``: saving throws, natural 1 and 20 (used by the forced march).
 - ``forced_march``: the forced march toll both travel calculators share
   (wilderness.md#forced-march).
@@ -40,6 +42,7 @@ from . import light
 from . import doors_and_traps
 from . import modifiers  # the chance picker: reads doors_and_traps and saves
 from . import survival
+from . import rest  # healing and rest: reads survival
 from . import wilderness
 from . import water
 from . import planner
@@ -49,4 +52,4 @@ from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs
 # isort: on
 
 __all__ = ["sheet", "time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "modifiers", "survival",
-           "wilderness", "water", "planner", "quick_reference", "attack"]
+           "rest", "wilderness", "water", "planner", "quick_reference", "attack"]

@@ -92,8 +92,9 @@ def carrying_capacity_table() -> TableContent:
                      f"{signed(band.bonus)} ({signed(int(100 * (capacity_factor(band.bonus) - 1)))}%)",
                      *human, *halfling))
     return TableContent("Carrying capacity (pounds)",
-                        ("Strength", "Bonus (capacity)", "Human, Elf, Dwarf: light", "Human, Elf, Dwarf: heavy",
-                         "Halfling: light", "Halfling: heavy"),
+                        ("Strength", "Bonus (capacity)", "Human, Elf, Dwarf: Light", "Human, Elf, Dwarf: Heavy",
+                         "Halfling: Light", "Halfling: Heavy"),
                         tuple(rows),
-                        "A load up to the light figure is a light load; up to the heavy figure, a heavy load. "
+                        "A load up to the light figure is Light; up to the heavy figure, Heavy; past it, Over the "
+                        "limit. "
                         "Figures are rounded to the nearest 5 pounds. Armour worn counts in the load.")

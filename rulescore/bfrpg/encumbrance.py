@@ -42,6 +42,11 @@ MOVEMENT_ROWS = (
     MovementRow("Metal", 20, 10),
 )
 LOADS = ("light", "heavy", "over")
+# What a person reads for each load level (the values stay these lowercase ids).
+LOAD_LABELS = (("light", "Light"), ("heavy", "Heavy"), ("over", "Over the limit"))
+LOAD_NAMES = dict(LOAD_LABELS)
+LOAD_OUTPUT = Output("load", "Load", help="Light, Heavy, or Over the limit (more than the heavy limit)",
+                     labels=LOAD_LABELS)
 FASTEST_MOVE = max(row.light for row in MOVEMENT_ROWS)
 
 
@@ -126,7 +131,7 @@ def beasts_table() -> TableContent:
         Output("strength_bonus", "Strength bonus", min=BONUS_LOWEST, max=BONUS_HIGHEST),
         Output("light_limit_lb", "Light load up to", "lb", min=0),
         Output("heavy_limit_lb", "Heavy load up to", "lb", min=0),
-        Output("load", "Load", help="light, heavy, or over (more than the heavy limit)"),
+        LOAD_OUTPUT,
         Output("movement_ft", "Movement per round", "ft", min=0, max=FASTEST_MOVE),
         Output("movement_per_turn_ft", "Movement per turn", "ft", min=0, max=TURN_MOVE_MULTIPLE * FASTEST_MOVE),
         Output("miles_per_day", "Travel per day, open clear terrain", "miles", min=0),
@@ -196,7 +201,7 @@ def encumbrance(step: Working, race: str, strength: int, armor: str, magic_armor
         step("Movement: the movement table stops at a heavy load, so no movement rate applies (shown as 0).",
              rule="#movement-and-encumbrance")
     else:
-        step(f"Movement table, row \"{row.armor}\", {load} load: {movement}' per round.",
+        step(f"Movement table, row \"{row.armor}\", column \"{LOAD_NAMES[load]} load\": {movement}' per round.",
              rule="#movement-and-encumbrance")
         step(f"Movement per turn = {TURN_MOVE_MULTIPLE} × the rate per round = {TURN_MOVE_MULTIPLE} × {movement} "
              f"= {per_turn}'.", rule="#movement-and-encumbrance")

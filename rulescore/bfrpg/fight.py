@@ -30,6 +30,9 @@ Our readings, where the rules leave a choice (also in the docs):
 - A monster's hit points are rolled per hit die when the form gives none ("1-1": 1d8 − 1, at
   least 1); a latecomer rolls initiative as it joins and acts this round if its number has not
   come yet.
+- Time: once a fight ends, the rest of the turn it ended in passes (catching breath, looking
+  over the fallen), so the clock reads whole turns again; lights burn through it.
+- A character short of sleep (:mod:`.rest`) attacks with the penalty added to the roll.
 """
 
 from __future__ import annotations
@@ -41,9 +44,12 @@ from ..core import Input, RulesInputError, get_calculator
 from ..fight import FOE_NAME, Fight, Fighter, effect, looks
 from ..notation import signed, span, term
 from ..session import Action, Dice, State, keys, note, sheet, take
+from ..wording import received
 from . import session as rules
 from .attack import INPUTS as ATTACK_INPUTS
-from .monsters import MONSTERS, attack_bonus, hit_dice_roll
+from .monsters import MONSTERS, RENAMED, attack_bonus, hit_dice_roll
+from .rest import SESSION_RULE as REST_RULE
+from .rest import penalty as sleep_penalty
 from .saves import save_succeeds
 from .time_scale import ROUNDS_PER_TURN
 
@@ -76,6 +82,8 @@ class BfrpgFight(Fight):
 
     # ------------------------------------------------------------ foes
     def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        if row.get("monster") in RENAMED:  # a session saved before the line was renamed
+            row = {**row, "monster": RENAMED[row["monster"]]}
         monster = MONSTERS.get(take(row, MONSTER))
         entry = {spec.name: take(row, spec) for spec in FOE_FIELDS if spec.name in row}
         if monster:
@@ -90,8 +98,8 @@ class BfrpgFight(Fight):
         try:
             hit_dice_roll(entry["hit_dice"])
         except ValueError:
-            raise RulesInputError("hit_dice", f"Hit dice: received {entry['hit_dice']!r:.20}; give \"4\", \"3+2\", "
-                                              f"\"1-1\", \"1/2\" or \"1hp\".") from None
+            raise RulesInputError("hit_dice", f"Hit dice: received {received(entry['hit_dice'])}; give them as “4”, "
+                                              f"“3+2”, “1-1”, “1/2” or “1hp”.") from None
         if "attack_bonus" not in row and not (monster and monster.given_attack_bonus is not None):
             entry["attack_bonus"] = attack_bonus(entry["hit_dice"])
         entry["count"] = take(row, Input("count", "How many", "int", 1, min=1, max=50))
@@ -300,11 +308,38 @@ class BfrpgFight(Fight):
         if one.get("group"):
             self._half_strength(fight, one["group"])
 
+    # ------------------------------------------------------------ what can be done now
+    def can_now(self, state: State, form_id: str, field: str, who: str) -> bool:
+        fight = state.get("fight")
+        if not fight or form_id not in ("damage_foe", "attack", "run"):
+            return True
+        if self.out(state, fight, who):
+            return False  # a foe already down, an attacker or a target out of the fight, a fallen runner
+        held = {e["name"] for e in fight["effects"] if e["who"] == who}
+        if form_id == "attack" and field == "who":
+            return not held & {"Surprised", "Running"}
+        if form_id == "run":
+            one = fight["combatants"][who]
+            limit = 2 * sheet(state, who)["constitution"] if one["side"] == "party" else MONSTER_RUN_ROUNDS
+            return not held & {"Surprised", "Running"} and one.get("rounds_run", 0) < limit
+        return True
+
+    def open_now(self, state: State, form_id: str) -> bool:
+        if form_id in ("day_travel", "day_forced_march"):
+            return bool(state["party"])  # nobody to travel
+        if form_id == "attack":  # someone able to attack someone else standing
+            fight = state["fight"]
+            return any(self.can_now(state, "attack", "who", who) and self.can_now(state, "attack", "target", other)
+                       for who in fight["combatants"] for other in fight["combatants"] if other != who)
+        return True
+
     # ------------------------------------------------------------ the view
     def conditions(self, state: State, fight: dict[str, Any], who: str) -> list[dict[str, Any]]:
         one = fight["combatants"][who]
         if self._hp(state, who) > 0:
-            return []
+            tired = sleep_penalty(state["characters"][who]) if one["side"] == "party" else 0
+            return [{"name": "Short of sleep", "text": f"{signed(tired)} to attack rolls and saving throws",
+                     "ends": "after a full night's sleep", "rule": REST_RULE}] if tired else []
         if one.get("subdued"):
             return [{"name": "Unconscious", "text": "subdued: wakes with 1 HP in 1d4 turns", "ends": "on waking",
                      "rule": PAGE + "#hit-points"}]
@@ -314,8 +349,9 @@ class BfrpgFight(Fight):
         one = fight["combatants"][who]
         if one["side"] == "foes":
             return {"bfrpg.attack": {"attack_bonus": one["attack_bonus"]}}
-        figures = sheet(state, who)
-        return {"bfrpg.attack": {"attack_bonus": figures["attack_bonus"], "ability_bonus": figures["strength_bonus"]}}
+        figures, tired = sheet(state, who), sleep_penalty(state["characters"][who])
+        return {"bfrpg.attack": {"attack_bonus": figures["attack_bonus"], "ability_bonus": figures["strength_bonus"],
+                                 **({"other_modifier": max(tired, -10)} if tired else {})}}
 
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         one = fight["combatants"][who]
@@ -348,11 +384,19 @@ class BfrpgFight(Fight):
         return items
 
     def finish(self, state: State, fight: dict[str, Any]) -> None:
-        """A runner exhausted in the fight stays so after it, until the party rests a turn."""
+        """A runner exhausted in the fight stays so after it, until the party rests a turn; the
+        rest of the turn passes, so the clock reads whole turns again (our reading)."""
         for e in fight["effects"]:
             if e["name"] == "Exhausted" and fight["combatants"][e["who"]]["side"] == "party" \
                     and e["who"] in state["characters"]:
                 state["characters"][e["who"]]["exhausted"] = True
+        into = state["clock"]["rounds"] % ROUNDS_PER_TURN
+        if into:
+            rest = ROUNDS_PER_TURN - into
+            note(state, self.at(state), f"The rest of the turn passes ({rest} rounds) as the party catches its breath: "
+                                        f"after a fight the clock counts whole turns again (our reading).",
+                 rules.DUNGEON + "#time-and-scale")
+            rules._pass_time(state, rest)
 
 
 FIGHT = BfrpgFight()
@@ -379,7 +423,7 @@ def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
     keys(action, tuple(spec.name for spec in ATTACK_FIELDS))
     fight = state.get("fight")
     if not fight:
-        raise RulesInputError("do", "attack: there is no fight going on; start one first.")
+        raise RulesInputError("do", "Attack roll: there is no fight going on; start one with “Start a fight” first.")
     who, target = FIGHT.fighter(state, fight, action, ATTACKER), FIGHT.fighter(state, fight, action, TARGET)
     name, aimed = FIGHT.name(state, who), FIGHT.name(state, target)
     if who == target:
@@ -393,9 +437,10 @@ def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
             raise RulesInputError("who", f"Attacker: {name} is {e['name'].lower()} and cannot attack this round.")
     options = {spec.name: take(action, spec) for spec in ATTACK_FIELDS[3:]}
     attacker = fight["combatants"][who]
+    tired = 0
     if attacker["side"] == "party":
         figures = sheet(state, who)
-        bonus = figures["attack_bonus"]
+        bonus, tired = figures["attack_bonus"], sleep_penalty(state["characters"][who])
         ability = figures["strength_bonus"] if options["range"] == "melee" else figures["dexterity_bonus"]
     else:
         bonus, ability = attacker["attack_bonus"], 0
@@ -405,13 +450,15 @@ def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
     result = get_calculator("bfrpg.attack").run({"attack_bonus": bonus, "ability_bonus": ability, "target_ac": ac,
                                                    **options})
     roll = dice.one(20)
-    hit = save_succeeds(roll, result["total_bonus"], ac)
+    added = result["total_bonus"] + tired  # short sleep (.rest) is not one of the calculator's adjustments
+    hit = save_succeeds(roll, added, ac)
     natural = f" (a natural {roll})" if roll in (1, 20) else ""
     how = [word for word, on in (("doubled for the charge", options["charge"] and options["range"] == "melee"),
                                  ("halved for subduing", options["subdue"])) if on]
     outcome = (f"a hit: roll the damage{f' ({and_(how)})' if how else ''}, at least 1 point, and enter it with "
                f"Damage." if hit else "a miss.")
-    total, against = f"1d20 {roll} {term(result['total_bonus'])} = {roll + result['total_bonus']}", f" against AC {ac}"
+    short = f" (short sleep {signed(tired)} included)" if tired else ""
+    total, against = f"1d20 {roll} {term(added)}{short} = {roll + added}", f" against AC {ac}"
     # A foe's attack bonus and a foe's AC are the GM's; the players read the rest.
     told = (f"1d20 rolled {roll}{against}" if attacker["side"] == "foes" else
             total if defender["side"] == "foes" else total + against)

@@ -8,11 +8,16 @@ from the hit dice: :func:`attack_bonus`), morale, movement, attacks with their d
 the line says beyond a plain figure (``notes``: another AC unarmoured, "(m)" for magic weapons
 needed, a range of hit dice, a second morale score). Hit dice read "4" (4d8), "3+2" (3d8 + 2),
 "1-1" (1d8 − 1), "1/2" (1d4 hit points, under one hit die) or "1hp" (1 hit point); a range
-("1 to 4") is transcribed as its first figure, the range kept in the notes. A figure the line
-leaves blank is ``None`` (AC, morale) or "" (hit dice): the fight's form default applies.
-Morale "N/A" (mindless) is transcribed as 12, which never fails. The rulebook repeats the
-Earth elementals' three lines twice more (under other elements' headings): they are kept as
-printed, with a number after the name.
+("1 to 4") is transcribed as its first figure, the range kept in the notes. An AC the line
+gives no number for is ``None`` (the fight's form default applies); every monster has hit dice,
+a morale, a movement and its attacks. Morale "N/A" (mindless) is transcribed as 12, which never
+fails.
+
+Several monsters share one block of columns (the ants, cattle, crocodiles, the elementals by
+how they were summoned, elephants, mammoths, ostrich and emu, rhinos, rocs, trollkin): a cell
+printed once across the columns, or as "-same-", is read as the figure it repeats, and a
+comment above the rows says which. The blocks headed "Elemental, Cold" and "Elemental, Wood"
+repeat the Earth columns' labels; they are named by their heading, so every name is distinct.
 
 >>> goblin = MONSTERS["goblin"]
 >>> goblin.ac, goblin.hit_dice, goblin.morale, attack_bonus(goblin.hit_dice)
@@ -35,17 +40,18 @@ class Monster(NamedTuple):
     ac: int | None
     hit_dice: str
     given_attack_bonus: int | None
-    morale: int | None
+    morale: int
     movement: str
     attacks: str
     notes: str
 
 
 # name, AC, hit dice, attack bonus (where given), morale, movement, attacks: damage, notes
-_ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str], ...] = (
+_ROWS: tuple[tuple[str, int | None, str, int | None, int, str, str, str], ...] = (
+    # The three ants are one block: "1 bite" and the morale are printed once, in the Giant ant's column.
     ('Ant, Giant', 17, '4', None, 7, "60' (10')", '1 bite: 2d6', 'morale 7 on first sighting, 12 after engaged'),
-    ('Ant, Huge', 15, '2', None, None, "50'", '1d10 bite', ''),
-    ('Ant, Large', 13, '1', None, None, "40'", '1d6 bite', ''),
+    ('Ant, Huge', 15, '2', None, 7, "50'", '1 bite: 1d10', 'morale 7 on first sighting, 12 after engaged'),
+    ('Ant, Large', 13, '1', None, 7, "40'", '1 bite: 1d6', 'morale 7 on first sighting, 12 after engaged'),
     ('Antelope', 13, '1', None, 5, "80' (10')", '1 butt: 1d4 or 1d6 or 1d8', 'hit dice 1 to 4; morale 5 (7)'),
     ('Ape, Carnivorous', 14, '4', None, 7, "40'", '2 claws: 1d4/1d4', ''),
     ('Barkling', 15, '1/2', None, 7, "20' Unarmored, 40'", '1 bite or 1 weapon: 1d4 bite, or by weapon', 'AC 15 (11); morale 7 (9)'),
@@ -68,8 +74,9 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Bugbear', 15, '3+1', None, 9, "30' Unarmored 40'", '1 weapon: 1d8+1 or by weapon +1', 'AC 15 (13)'),
     ('Caecilia, Giant', 14, '6', None, 9, "20' (10')", '1 bite + swallow on 19/20: 1d8 + 1d8/round if swallowed', ''),
     ('Cattle', 14, '2+2', None, 5, "50' (10')", '1 horn/head butt or 1 trample: 1d4 butt, 2d4 trample', 'morale 5 (8)'),
-    ('Aurochs', 16, '3', None, 7, "50' (10')", '-Same-: 1d4 butt, 2d4 trample', 'morale 7 (9)'),
-    ('Bison', 16, '4', None, 7, "50' (10')", 'Same: 1d4 butt, 2d4 trample', 'morale 7(9)'),
+    # Aurochs and bison print their attacks as "-Same-": the Cattle's, beside them.
+    ('Aurochs', 16, '3', None, 7, "50' (10')", '1 horn/head butt or 1 trample: 1d4 butt, 2d4 trample', 'morale 7 (9)'),
+    ('Bison', 16, '4', None, 7, "50' (10')", '1 horn/head butt or 1 trample: 1d4 butt, 2d4 trample', 'morale 7 (9)'),
     ('Cave Locust, Giant', 16, '2', None, 5, "20' Fly 60' (15')", '1 bite or 1 bump or 1 spit: 1d2 or 1d4* or special', ''),
     ('Caveman', 12, '2', None, 7, "40'", '1 weapon: 1d8 or weapon + 1', ''),
     ('Centaur', 15, '4', None, 8, "50' Unarmored 60' (10')", '2 hooves/1 weapon: 1d6/1d6/1d6 or by weapon', 'AC 15 (13)'),
@@ -79,8 +86,9 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Cockatrice', 14, '5', None, 7, "30' Fly 60' (10')", '1 beak + special: 1d6 + petrification', ''),
     ('Crab, Giant', 18, '3', None, 7, "20' Swim 20'", '2 pincers: 2d6/2d6', ''),
     ('Normal Crocodile', 15, '2', None, 7, "30' (10') Swim 30' (10')", '1 bite: 1d8', ''),
-    ('Large Crocodile', 17, '6', None, 8, '-Same-', '1 bite: 2d8', ''),
-    ('Giant Crocodile', 19, '15', 11, 9, '-Same-', '1 bite: 3d8', ''),
+    # "-Same-" movement: the Normal Crocodile's.
+    ('Large Crocodile', 17, '6', None, 8, "30' (10') Swim 30' (10')", '1 bite: 2d8', ''),
+    ('Giant Crocodile', 19, '15', 11, 9, "30' (10') Swim 30' (10')", '1 bite: 3d8', ''),
     ('Common Deceiver', 16, '6', None, 8, "50'", '3 bites: 1d6 snake bite, 1d8 panther bite', ''),
     ('Greater Deceiver', 16, '7', None, 9, "40'", '3 bites: 1d6 + poison snake bite, 2d6 panther bite', ''),
     ('Dinosaur, Deinonychus', 15, '3', None, 8, "50'", '1 bite: 1d8', ''),
@@ -109,15 +117,18 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Staff Elemental, Air', 18, '8', None, 10, "Fly 120'", 'special: 1d12', 'AC 18 (m)'),
     ('Device Elemental, Air', 20, '12', 10, 10, "Fly 120'", 'special: 2d8', 'AC 20 (m)'),
     ('Spell Elemental, Air', 22, '16', 12, 10, "Fly 120'", 'special: 3d6', 'AC 22 (m)'),
-    ('Staff Elemental, Earth', 18, '8', None, 10, "40'", '1: 1d12', 'AC 18 (m)'),
-    ('Device Elemental, Earth', 20, '12', 10, 10, "40'", '1: 2d8', 'AC 20 (m)'),
-    ('Spell Elemental, Earth', 22, '16', 12, 10, "40'", '1: 3d6', 'AC 22 (m)'),
+    # The block under the heading "Elemental, Cold" repeats the Earth columns' labels: it is the cold
+    # elemental (its text follows), named so here.
+    ('Staff Elemental, Cold', 18, '8', None, 10, "40'", '1: 1d12', 'AC 18 (m)'),
+    ('Device Elemental, Cold', 20, '12', 10, 10, "40'", '1: 2d8', 'AC 20 (m)'),
+    ('Spell Elemental, Cold', 22, '16', 12, 10, "40'", '1: 3d6', 'AC 22 (m)'),
+    # Earth, fire and water print movement and morale once across the staff, device and spell columns.
     ('Staff Elemental, Earth', 18, '8', None, 10, "20' (10')", '1: 1d12', 'AC 18 (m)'),
-    ('Device Elemental, Earth', 20, '12', 10, None, '', '1: 2d8', 'AC 20 (m)'),
-    ('Spell Elemental, Earth', 22, '16', 12, None, '', '1: 3d6', 'AC 22 (m)'),
+    ('Device Elemental, Earth', 20, '12', 10, 10, "20' (10')", '1: 2d8', 'AC 20 (m)'),
+    ('Spell Elemental, Earth', 22, '16', 12, 10, "20' (10')", '1: 3d6', 'AC 22 (m)'),
     ('Staff Elemental, Fire', 18, '8', None, 10, "40' Fly 30'", '1: 1d12', 'AC 18 (m)'),
-    ('Device Elemental, Fire', 20, '12', 10, None, '', '1: 2d8', 'AC 20 (m)'),
-    ('Spell Elemental, Fire', 22, '16', 12, None, '', '1: 3d6', 'AC 22 (m)'),
+    ('Device Elemental, Fire', 20, '12', 10, 10, "40' Fly 30'", '1: 2d8', 'AC 20 (m)'),
+    ('Spell Elemental, Fire', 22, '16', 12, 10, "40' Fly 30'", '1: 3d6', 'AC 22 (m)'),
     ('Staff Elemental, Lightning', 19, '8', None, 10, "40' Fly 80'", 'special: 1d12', 'AC 19 (m)'),
     ('Device Elemental, Lightning', 21, '12', 10, 10, "40' Fly 80'", 'special: 2d8', 'AC 21 (m)'),
     ('Spell Elemental, Lightning', 23, '16', 12, 10, "40' Fly 80'", 'special: 3d6', 'AC 23 (m)'),
@@ -125,13 +136,15 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Device Elemental, Metal', 21, '12', 10, 10, "20' (10')", '1: 2d8', 'AC 21 (m)'),
     ('Spell Elemental, Metal', 23, '16', 12, 10, "20' (10')", '1: 3d6', 'AC 23 (m)'),
     ('Staff Elemental, Water', 18, '8', None, 10, "20' (15') Swim 60'", '1: 1d12', 'AC 18 (m)'),
-    ('Device Elemental, Water', 20, '12', 10, None, '', '1: 2d8', 'AC 20 (m)'),
-    ('Spell Elemental, Water', 22, '16', 12, None, '', '1: 3d6', 'AC 22 (m)'),
-    ('Staff Elemental, Earth', 17, '8', None, 10, "40'", '1: 1d12', 'AC 17 (m)'),
-    ('Device Elemental, Earth', 19, '12', 10, 10, "40'", '1: 2d8', 'AC 19 (m)'),
-    ('Spell Elemental, Earth', 21, '16', 12, 10, "40'", '1: 3d6', 'AC 21 (m)'),
+    ('Device Elemental, Water', 20, '12', 10, 10, "20' (15') Swim 60'", '1: 2d8', 'AC 20 (m)'),
+    ('Spell Elemental, Water', 22, '16', 12, 10, "20' (15') Swim 60'", '1: 3d6', 'AC 22 (m)'),
+    # Under the heading "Elemental, Wood", again with the Earth columns' labels: the wood elemental.
+    ('Staff Elemental, Wood', 17, '8', None, 10, "40'", '1: 1d12', 'AC 17 (m)'),
+    ('Device Elemental, Wood', 19, '12', 10, 10, "40'", '1: 2d8', 'AC 19 (m)'),
+    ('Spell Elemental, Wood', 21, '16', 12, 10, "40'", '1: 3d6', 'AC 21 (m)'),
     ('Asiatic Elephant', 16, '9', 8, 8, "40' (10')", '2 tusks, 1 trunk grab, 2 tramples: 2d4 tusk, 2d6 grab, 2d8 trample', ''),
-    ('African Elephant', 18, '10', 9, 8, "50' (15')", '-same-: -same-', ''),
+    # Attacks and damage printed "-same-": the Asiatic elephant's.
+    ('African Elephant', 18, '10', 9, 8, "50' (15')", '2 tusks, 1 trunk grab, 2 tramples: 2d4 tusk, 2d6 grab, 2d8 trample', ''),
     ('Falcon', 11, '1/2', None, 8, "10' fly 160' (10')", '2 talons, 1 beak: 1d4 talon, 1d4 beak', ''),
     ('Huge Barracuda', 16, '5', None, 8, "Swim 60'", '1 bite: 2d6', ''),
     ('Giant Barracuda', 15, '9', 8, 10, "Swim 60' (10')", '1 bite: 2d8+1', ''),
@@ -204,7 +217,8 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Lycanthrope, Werewolf', 15, '4', None, 8, "60' Human Form 40'", '1 bite (or 1 weapon): 2d4 (1d6 or by weapon)', 'AC 15 (s)'),
     ('Manticore', 18, '6+1', None, 9, "40' Fly 60' (10')", "2 claws/1 bite or 1d8 spikes (180' range): 1d4/1d4/2d4 or 1d6 per spike", ''),
     ('Mammoth', 17, '15', 11, 8, "40' (15')", '2 tusks, 1 trunk grab, 2 tramples: 3d6 tusk, 2d6 trunk, 2d8 trample', ''),
-    ('Mastodon', 18, '15', 11, 8, "50' (15')", '-same-: 2d6 tusk, 2d4 trunk, 2d8 trample', ''),
+    # Attacks printed "-same-": the Mammoth's (its own damage is printed).
+    ('Mastodon', 18, '15', 11, 8, "50' (15')", '2 tusks, 1 trunk grab, 2 tramples: 2d6 tusk, 2d4 trunk, 2d8 trample', ''),
     ('Medusa', 12, '4', None, 8, "30'", '1 snakebite + gaze: 1d6+poison + petrification', ''),
     ('Mermaid', 12, '1', None, 8, "Swim 40'", '1 weapon: 1d6 or by weapon', ''),
     ('Minotaur', 14, '6', None, 11, "30' Unarmored 40'", '1 gore/1 bite or 1 weapon: 1d6/1d6 , 1d6+2 or by weapon + 2', 'AC 14 (12)'),
@@ -214,8 +228,10 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Octopus, Giant', 19, '8', None, 7, "Swim 30'", '8 tentacles/1 bite: 1d4 per tentacle/1d6', ''),
     ('Ogre', 15, '4+1', None, 10, "30' Unarmored 40'", '1 huge weapon: 2d6', 'AC 15 (12)'),
     ('Orc', 14, '1', None, 8, "30' Unarmored 40'", '1 weapon: 1d8 or by weapon', 'AC 14 (11)'),
-    ('Ostrich', 14, '3', None, 8, "60'", '1 kick: 1d6', 'hit dice 3 2'),
-    ('Emu', 14, '', None, 8, "50'", '1 kick: 1d4', ''),
+    # Hit dice printed "3 2" in the Ostrich's column, the Emu's blank: read as 3 and 2 (each saves
+    # as a fighter of that level and is worth the XP of that many hit dice).
+    ('Ostrich', 14, '3', None, 8, "60'", '1 kick: 1d6', ''),
+    ('Emu', 14, '2', None, 8, "50'", '1 kick: 1d4', ''),
     ('Owl', 15, '1', None, 8, "10' Fly 160' (10')", '2 talons, 1 beak: 1d4 talon, 1d4 beak', ''),
     ('Owlbear', 15, '5', None, 9, "40'", '2 claws/1 bite + 1 hug: 1d8/1d8/1d8 + 2d8', ''),
     ('Parrot (or Cockatiel)', 11, '1/2', None, 6, "10' Fly 100' (10')", '1 talon or 1 beak: 1d4 talon or 1d4 beak', ''),
@@ -226,10 +242,12 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Giant Rat', 13, '1/2', None, 8, "40' Swim 20'", '1 bite: 1d4 + disease', ''),
     ('Rhagodessa, Giant', 16, '4', None, 9, "50'", '2 legs/1 bite: grab/grab/2d8', ''),
     ('Black Rhino', 17, '8', None, 6, "40' (15')", '1 butt or 1 trample: 2d6 or 2d8', ''),
-    ('Woolly Rhino', 19, '12', 10, 6, "40' (15')", '2d8 or 2d12', ''),
+    # Attacks printed only in the Black Rhino's column.
+    ('Woolly Rhino', 19, '12', 10, 6, "40' (15')", '1 butt or 1 trample: 2d8 or 2d12', ''),
+    # Attacks and movement printed only in the Normal Roc's column.
     ('Normal Roc', 18, '6', None, 8, "20' Fly 160' (10')", '2 claws/1 bite: 1d6/1d6/2d6', ''),
-    ('Large Roc', 18, '12', 10, 9, '', '1d8/1d8/2d10', ''),
-    ('Giant Roc', 18, '32', 16, 10, '', '3d6/3d6/6d6', ''),
+    ('Large Roc', 18, '12', 10, 9, "20' Fly 160' (10')", '2 claws/1 bite: 1d8/1d8/2d10', ''),
+    ('Giant Roc', 18, '32', 16, 10, "20' Fly 160' (10')", '2 claws/1 bite: 3d6/3d6/6d6', ''),
     ('Rock Baboon', 14, '2', None, 8, "40'", '1 club or Fist /1 bite: 1d6 club or 1d4 fist/1d4 bite', ''),
     ('Rot Grub', 10, '1hp', None, 12, "5'", '1 bite: special', ''),
     ('Rust Monster', 18, '5', None, 7, "40'", '1 touch: special', ''),
@@ -268,9 +286,10 @@ _ROWS: tuple[tuple[str, int | None, str, int | None, int | None, str, str, str],
     ('Treant', 19, '8', None, 9, "20'", '2 fists: 2d6/2d6', ''),
     ('Troll', 16, '6', None, 10, "40'", '2 claws/1 bite: 1d6/1d6/1d10', 'morale 10 (8)'),
     ('Trollwife', 16, '6', None, 10, "40'", '2 claws/1 bite: 1d8/1d8/2d6', 'morale 10 (8)'),
+    # Attacks and morale printed once across the three ages.
     ('Trollkin, Infant', 14, '1', None, 9, "30'", '2 claws, 1 bite: 1d4 claw, 1d4 bite', 'hit dice 1 - 2; morale 9 (7)'),
-    ('Trollkin, Juvenile', 15, '3', None, None, "50'", '1d4 claw, 1d6 bite', 'hit dice 3 - 4'),
-    ('Trollkin, Adolescent', 16, '5', None, None, "40'", '1d6 claw, 1d6 bite', 'hit dice 5 - 6'),
+    ('Trollkin, Juvenile', 15, '3', None, 9, "50'", '2 claws, 1 bite: 1d4 claw, 1d6 bite', 'hit dice 3 - 4; morale 9 (7)'),
+    ('Trollkin, Adolescent', 16, '5', None, 9, "40'", '2 claws, 1 bite: 1d6 claw, 1d6 bite', 'hit dice 5 - 6; morale 9 (7)'),
     ('Box Turtle', 15, '1/2', None, 5, "5' Swim 20'", '1 bite: 1d2', ''),
     ('Snapping Turtle', 16, '1', None, 6, "5' Swim 20'", '1 bite: 1d6', ''),
     ('Unicorn', 19, '4', None, 7, "80'", '2 hooves/1 horn (+3 attack bonus): 1d8/1d8/1d6+3', ''),
@@ -321,6 +340,11 @@ def _table() -> dict[str, Monster]:
 
 
 MONSTERS = _table()
+
+# Keys of lines renamed since sessions were saved with them (the repeated Earth elementals were
+# the Earth and Wood blocks under copied labels): a saved fight naming one still replays.
+RENAMED = {f"{how}_elemental_earth_{number}": f"{how}_elemental_{element}"
+           for how in ("staff", "device", "spell") for number, element in ((2, "earth"), (3, "wood"))}
 
 
 def hit_dice_roll(hit_dice: str) -> tuple[int, int, int]:

@@ -22,7 +22,7 @@ def quick_strength_table() -> TableContent:
         rows.append((span(band.low, band.high), signed(band.bonus), f"{light} / {heavy}", f"{h_light} / {h_heavy}",
                      *(odds_text(wins, door.sides) for door in DOOR_DICE)))
     return TableContent("Strength at a glance",
-                        ("Score", "Bonus", "Load lb, light / heavy", "Halfling lb", "Stuck door (d6)",
+                        ("Score", "Bonus", "Load lb, Light / Heavy", "Halfling lb", "Stuck door (d6)",
                          "Locked door (d10)", "Bend bars (d20)"),
                         tuple(rows), "The bonus column serves every ability score. Doors and bars: the range is 1 "
                                      "plus the Strength bonus, so a penalty leaves 0: as we read the rule, no roll "

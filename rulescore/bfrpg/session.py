@@ -21,6 +21,9 @@ Our readings, where the sources leave a choice (each also said in the log entry 
   one an hour (six turns) on each 10' of wall, where the first two spend one.
 - A day with enough food (or water) ends the count of days without it, and with it the loss of
   natural healing that count caused.
+- Each day ends with its night (:func:`.rest.night`), after the day's food and water: sleep is
+  the party's ("full" by default, or "short"), bed rest only on a day of rest; the readings of
+  healing and short sleep are in :mod:`.rest`.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ from ..session import Action, Dice, Member, State, keys, member, members, name_o
 from .doors_and_traps import DOOR_DICE, SEARCH_SQUARE_FT, door_range, range_text, secret_door_range, trap_range
 from .forced_march import FORCED_MARCH_HOURS
 from .light import CANDLE_TURNS_PER_INCH, LIGHT, LIGHT_SOURCES, burn_dice_text
+from .rest import BED_REST, SLEEP, heals_naturally, night, penalty
+from .rest import effects as rest_effects
+from .rest import figures as rest_figures
 from .saves import save_succeeds
 from .survival import FOOD_GRACE_DAYS, WATER_DIE
 from .time_scale import ROUNDS_PER_TURN, TURN_MINUTES
@@ -96,7 +102,8 @@ def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> Sta
     their sheet has now."""
     return {"clock": {"rounds": 0}, "lights": [], "searches": {"secret_doors": {}, "traps": {}},
             "characters": {c["id"]: {"hp": sheets[c["id"]]["current_hp"], "days_without_food": 0,
-                                     "days_without_water": 0, "forced_march_days": 0, "march_save_failed": False}
+                                     "days_without_water": 0, "forced_march_days": 0, "march_save_failed": False,
+                                     "short_nights": 0}
                            for c in party}}
 
 
@@ -124,7 +131,7 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
     with turns: the party rests them, which ends a runner's exhaustion."""
     keys(action, ("turns", "rounds", "resting"))
     if ("turns" in action) == ("rounds" in action):
-        raise RulesInputError("turns", "advance: give either turns or rounds (not both).")
+        raise RulesInputError("turns", "Time passes: give either turns or rounds, not both.")
     if "turns" in action:
         turns = take(action, TURNS)
         rounds, text = turns * ROUNDS_PER_TURN, f"{passing(turns, 'turn')} (about {turns * TURN_MINUTES} minutes)."
@@ -215,17 +222,18 @@ def search(state: State, action: dict[str, Any], dice: Dice) -> None:
     done: list[str] = state["searches"][what].setdefault(area, [])
     if what == "traps":
         if "wall_ft" in action:
-            raise RulesInputError("wall_ft", "Wall searched: a trap search counts 10' squares (squares), not wall.")
+            raise RulesInputError("wall_ft", "Wall searched: a search for traps counts 10' squares, not wall.")
         if by in done:
             raise RulesInputError("by", f"Searcher: {who} has already searched {area} for traps; a character gets "
-                                        f"one useful search of a place (bfrpg/dungeon/#searching-for-traps).")
+                                        f"one useful search of a place (Dungeon adventures, “Searching for traps”).")
         squares = take(action, SQUARES)
         wins, turns = trap_range(figures["race"]), squares
         timing = f"{squares} 10' square{'s' if squares != 1 else ''}, at least a turn each"
         rule = DUNGEON + "#searching-for-traps"
     else:
         if "squares" in action:
-            raise RulesInputError("squares", "10' squares searched: a secret door search counts wall (wall_ft).")
+            raise RulesInputError("squares", "10' squares searched: a search for secret doors counts the wall "
+                                             "searched, not squares.")
         sections = int(take(action, WALL)) // SEARCH_SQUARE_FT
         wins = secret_door_range(figures["race"], figures["intelligence"])
         per = 1 if len(done) < 2 else 2 if len(done) == 2 else HOUR_TURNS
@@ -288,9 +296,9 @@ def _hp_change(state: State, action: dict[str, Any], sign: int) -> None:
         note(state, _at(state), f"{name} takes {amount} damage: {character['hp']} of {top} HP.", None)
         return
     magic = take(action, MAGIC)
-    if not magic and not _heals_naturally(character):
+    if not magic and not heals_naturally(character):
         raise RulesInputError("magic", f"Magical healing: {name} has lost natural healing to hunger or thirst; "
-                                       f"only magic heals now (bfrpg/dungeon/#dungeon-survival).")
+                                       f"only magic heals now (Dungeon adventures, “Dungeon survival”).")
     character["hp"] = min(character["hp"] + amount, top)
     note(state, _at(state), f"{name} is healed{' by magic' if magic else ''}: {character['hp']} of {top} HP"
                             + (" (never above the full score)." if character["hp"] == top else "."),
@@ -308,21 +316,22 @@ def heal(state: State, action: dict[str, Any], dice: Dice) -> None:
     _hp_change(state, action, 1)
 
 
-def _heals_naturally(character: dict[str, Any]) -> bool:
-    fed: bool = character["days_without_food"] <= FOOD_GRACE_DAYS
-    return fed and character["days_without_water"] == 0
-
-
 # --------------------------------------------------------------------------- wilderness days
 
 def day(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "day", "activity": "travel" | "forced_march" | "rest", "terrain": "forest",
-    "without_food": [ids], "without_water": [ids]}``: a whole day passes."""
-    keys(action, ("activity", "terrain", "without_food", "without_water"))
+    "without_food": [ids], "without_water": [ids], "sleep": "full" | "short", "bed_rest": false}``:
+    a whole day passes, then its night (:func:`.rest.night`: healing, short sleep); bed rest only
+    on a day of rest."""
+    keys(action, ("activity", "terrain", "without_food", "without_water", "sleep", "bed_rest"))
     activity = take(action, ACTIVITY)
     terrain = take(action, TERRAIN_INPUT)
     if activity == "rest" and "terrain" in action:
         raise RulesInputError("terrain", "Terrain: a day of rest goes nowhere; leave the terrain out.")
+    short, bed_rest = take(action, SLEEP) == "short", take(action, BED_REST)
+    if bed_rest and activity != "rest":
+        raise RulesInputError("bed_rest", "Full bed rest: only on a day of rest; a day on the move is not spent in "
+                                          "bed.")
     hungry = members(state, action, WITHOUT_FOOD)
     thirsty = members(state, action, WITHOUT_WATER)
     at = _at(state)
@@ -351,6 +360,7 @@ def day(state: State, action: dict[str, Any], dice: Dice) -> None:
                 _forced_march_day(state, character["id"], dice, at)
     for character in state["party"]:
         _food_and_water(state, character["id"], character["id"] in hungry, character["id"] in thirsty, dice, at)
+    night(state, at, short, bed_rest)
     _pass_time(state, DAY_TURNS * ROUNDS_PER_TURN)
 
 
@@ -363,15 +373,16 @@ def _forced_march_day(state: State, who: str, dice: Dice, at: str) -> None:
         note(state, at, f"{name}: the first day of forced march costs nothing.", rule)
         return
     if not character["march_save_failed"]:
-        bonus, target = figures["constitution_bonus"], figures["death_ray_save"]
+        bonus, target, tired = figures["constitution_bonus"], figures["death_ray_save"], penalty(character)
         face = dice.one(20)
-        if save_succeeds(face, bonus, target):
-            note(state, at, f"{name}: day {days} of forced march; save vs. Death Ray rolled {face}"
-                            f"{_bonus(bonus, 'Constitution')} against {target}: saved, no damage.", rule)
+        rolled = f"{face}{_bonus(bonus, 'Constitution')}{_bonus(tired, 'short sleep')}"
+        if save_succeeds(face, bonus + tired, target):
+            note(state, at, f"{name}: day {days} of forced march; save vs. Death Ray rolled {rolled} against {target}: "
+                            f"saved, no damage.", rule)
             return
         character["march_save_failed"] = True
-        why = (f"save vs. Death Ray rolled {face}{_bonus(bonus, 'Constitution')} against {target}: failed, and it is "
-               f"not rolled again until a day of rest")
+        why = (f"save vs. Death Ray rolled {rolled} against {target}: failed, and it is not rolled again until a day "
+               f"of rest")
     else:
         why = "the save already failed, so the damage comes without one"
     hurt = dice.one(6)
@@ -419,12 +430,13 @@ def lost(state: State, action: dict[str, Any], dice: Dice) -> None:
     keys(action, ("leader",))
     leader = member(state, action, LEADER)
     figures, name = sheet(state, leader), name_of(state, leader)
-    bonus, target = figures["wisdom_bonus"], figures["death_ray_save"]
+    bonus, target, tired = figures["wisdom_bonus"], figures["death_ray_save"], penalty(state["characters"][leader])
     face = dice.one(20)
-    kept = save_succeeds(face, bonus, target)
+    kept = save_succeeds(face, bonus + tired, target)
     note(state, _at(state), f"The GM rolls in secret whether {name}'s party goes astray.",
          WILDERNESS + "#becoming-lost",
-         gm_text=f"Becoming lost: {name} leads; save vs. Death Ray rolled {face}{_bonus(bonus, 'Wisdom')} against "
+         gm_text=f"Becoming lost: {name} leads; save vs. Death Ray rolled {face}{_bonus(bonus, 'Wisdom')}"
+                 f"{_bonus(tired, 'short sleep')} against "
                  f"{target}: " + ("the party keeps its way." if kept else "failed: the party is lost, in whatever "
                                                                           "way the GM decides."))
 
@@ -432,7 +444,7 @@ def lost(state: State, action: dict[str, Any], dice: Dice) -> None:
 ACTIONS = {"advance": advance, "light": light, "search": search, "listen": listen, "force": force,
            "damage": damage, "heal": heal, "day": day, "lost": lost}
 
-_DAY_FOOD = (WITHOUT_FOOD, WITHOUT_WATER)
+_DAY_FOOD = (WITHOUT_FOOD, WITHOUT_WATER, SLEEP)
 FORMS = (
     Action("advance_turns", "advance", "Time passes (turns)",
            f"Turns of about {TURN_MINUTES} minutes pass; each light whose time is up goes out.", (TURNS, RESTING)),
@@ -460,14 +472,16 @@ FORMS = (
            (WHO, HP, MAGIC)),
     Action("day_travel", "day", "A day of travel",
            f"A day ({DAY_HOURS} hours) on the move at the slowest member's pace through the terrain; those "
-           "without food or water pay for it.", (TERRAIN_INPUT, *_DAY_FOOD), fixed=((ACTIVITY.name, "travel"),)),
+           "without food or water pay for it; a full night's sleep heals 1 HP.", (TERRAIN_INPUT, *_DAY_FOOD),
+           fixed=((ACTIVITY.name, "travel"),)),
     Action("day_forced_march", "day", "A day of forced march",
            f"A day of {FORCED_MARCH_HOURS} hours' march; from the second such day before a rest, each member "
-           "saves vs. Death Ray or takes 1d6.", (TERRAIN_INPUT, *_DAY_FOOD),
+           "saves vs. Death Ray or takes 1d6; a full night's sleep heals 1 HP.", (TERRAIN_INPUT, *_DAY_FOOD),
            fixed=((ACTIVITY.name, "forced_march"),)),
     Action("day_rest", "day", "A day of rest",
            "A day without travel: the count of forced march days starts again; those without food or water pay "
-           "for it.", _DAY_FOOD, fixed=((ACTIVITY.name, "rest"),)),
+           "for it; a full night's sleep heals 1 HP, full bed rest 1 more.", (*_DAY_FOOD, BED_REST),
+           fixed=((ACTIVITY.name, "rest"),)),
     Action("lost", "lost", "Are we lost?",
            "Off roads and rivers, the GM rolls the leader's save vs. Death Ray, with the Wisdom bonus, in secret.",
            (LEADER,)),
@@ -489,7 +503,7 @@ def view(state: State, gm: bool) -> dict[str, Any]:
         if character["hp"] <= 0:
             effects.append({"text": "0 hit points or less: dead, or knocked out if the damage was subduing",
                             "rule": COMBAT + "#hit-points"})
-        if not _heals_naturally(character):
+        if not heals_naturally(character):
             effects.append({"text": "no natural healing (hunger or thirst); magic still heals",
                             "rule": DUNGEON + "#going-hungry"})
         if character["days_without_food"]:
@@ -504,6 +518,7 @@ def view(state: State, gm: bool) -> dict[str, Any]:
         if character["forced_march_days"]:
             effects.append({"text": f"{_days(character['forced_march_days'])} of forced march since the last rest",
                             "rule": WILDERNESS + "#forced-march"})
+        effects += rest_effects(character)
         mine = []
         if character["days_without_food"] >= FOOD_GRACE_DAYS:
             mine.append(f"{member_['name']}: another day without food costs 1 HP.")
@@ -511,8 +526,9 @@ def view(state: State, gm: bool) -> dict[str, Any]:
             mine.append(f"{member_['name']}: another forced march day risks 1d6 damage.")
         condition = "0 HP or less" if character["hp"] <= 0 else "wounded" if character["hp"] < top else "unhurt"
         characters.append({"id": ident, "name": member_["name"], "hp": character["hp"], "max_hp": top,
-                           "natural_healing": _heals_naturally(character), "condition": condition,
-                           "figures": [f"HP {character['hp']} of {top}"], "effects": effects, "due": mine})
+                           "natural_healing": heals_naturally(character), "condition": condition,
+                           "figures": [f"HP {character['hp']} of {top}", *rest_figures(character)],
+                           "effects": effects, "due": mine})
         due += mine
     for shown in lights:
         if shown["state"] == "burning low":
@@ -520,5 +536,5 @@ def view(state: State, gm: bool) -> dict[str, Any]:
     turn, round_, day = now // ROUNDS_PER_TURN, now % ROUNDS_PER_TURN, now // (DAY_TURNS * ROUNDS_PER_TURN) + 1
     minutes = now * TURN_MINUTES // ROUNDS_PER_TURN
     return {"turn": turn, "round": round_, "day": day, "minutes": minutes,
-            "clock": f"Turn {turn}, round {round_}, day {day}, {passed(minutes, 'minute')} in", "lights": lights,
+            "clock": clock_text(now).capitalize() + f", day {day}, {passed(minutes, 'minute')} in", "lights": lights,
             "characters": characters, "due": due}

@@ -30,7 +30,7 @@ from ..core import Input, Output, RulesInputError, Working, bind_character
 from ..notation import signed
 from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACE_NAMES, RACES, SCORE_RANGE, ability_bonus
 from .classes import CLASS_NAMES, CLASSES, COMBINATIONS, LEVEL_RANGE, SAVES, attack_bonus, class_saves, saving_throws
-from .encumbrance import ARMORS
+from .encumbrance import ARMORS, LOAD_OUTPUT
 from .planner import MEMBERS as TRAVEL_MEMBERS
 from .shared import SCORE_DEFAULT, SYSTEM
 
@@ -69,7 +69,7 @@ SAVES_RULE = "characters/#saving-throws-and-attack-bonus"
           for ability in ABILITIES),
         Output("light_limit_lb", "Light load up to", "lb", min=0),
         Output("heavy_limit_lb", "Heavy load up to", "lb", min=0),
-        Output("load", "Load", help="light, heavy, or over (more than the heavy limit)"),
+        LOAD_OUTPUT,
         Output("movement_ft", "Movement per round", "ft", min=0),
         Output("movement_per_turn_ft", "Movement per turn", "ft", min=0),
         Output("miles_per_day", "Travel per day, open clear terrain", "miles", min=0),
@@ -135,6 +135,7 @@ FILLS = {
     "bfrpg.chances": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
     "bfrpg.modifiers": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
     "bfrpg.survival": {"current_hp": "current_hp"},
+    "bfrpg.rest": {"constitution": "constitution", "hp_lost": "hp_lost"},
     "bfrpg.overland": {"movement_ft": "movement_ft", "death_ray_save": "death_ray_save",
                        "constitution": "constitution"},
     "bfrpg.travel": {**{f"member_{n}_ft": "movement_ft" for n in range(1, TRAVEL_MEMBERS + 1)},

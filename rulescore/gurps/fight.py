@@ -179,6 +179,20 @@ class GurpsFight(Fight):
     def can_act(self, state: State, fight: dict[str, Any], who: str) -> bool:
         return not self.out(state, fight, who)
 
+    def can_now(self, state: State, form_id: str, field: str, who: str) -> bool:
+        """The dead take no damage, healing or fatigue (a hurt one only is healed); the out, the
+        unconscious and an All-Out Attacker make no active defence."""
+        if form_id in ("damage", "heal", "fatigue"):
+            character = state["characters"][who]
+            return not character["dead"] and (form_id != "heal" or character["hp_lost"] > 0)
+        if form_id == "damage_foe":
+            return not state["fight"]["combatants"][who]["dead"]
+        if form_id == "defend":
+            fight = state["fight"]
+            return not self.out(state, fight, who) and not any(
+                e["who"] == who and e["name"] == "All-Out Attack" for e in fight["effects"])
+        return True
+
     def _ht(self, dice: Dice, target: int) -> tuple[int, bool]:
         roll = sum(dice(3, 6))
         return roll, succeeds(roll, target)
@@ -301,7 +315,8 @@ class GurpsFight(Fight):
                                                if allowed else "it takes none."))
         option = option or (allowed[0] if allowed else "")
         if "target" in action and maneuver not in ("aim", "evaluate", "feint"):
-            raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint take one, not {maneuver}.")
+            raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint take one, not "
+                                            f"{dict(MANEUVERS)[maneuver]}.")
         if maneuver != "feint" and "margin" in action and take(action, MARGIN) != 0:  # 0: the form's blank
             raise RulesInputError("margin", "Feint won by: only a Feint takes a margin.")
         target = self.fighter(state, fight, action, TARGET) if "target" in action else None
@@ -456,7 +471,8 @@ def defend(state: State, action: dict[str, Any], dice: Dice) -> None:
     keys(action, ("who", "defence"))
     fight = state.get("fight")
     if not fight:
-        raise RulesInputError("do", "defend: there is no fight going on; start one first.")
+        raise RulesInputError("do", "Active defence: there is no fight going on; start one with “Start a fight” "
+                                    "first.")
     who = FIGHT.fighter(state, fight, action, DEFENDER)
     defence, name = take(action, DEFENCE), FIGHT.name(state, who)
     if FIGHT.out(state, fight, who) or not FIGHT.wounds(state, who)["conscious"]:

@@ -1,14 +1,15 @@
 """Jumping (docs: gurps/jumping.md): standing and running high and broad jumps by Basic Move.
+A high jump is worked in inches and read in feet and inches (the outputs keep the inches).
 
->>> high_jump_inches(6), broad_jump_feet(6)
-(26, 9)
+>>> high_jump_inches(6), broad_jump_feet(6), height_text(high_jump_inches(6))
+(26, 9, '26 in = 2 ft 2 in')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
+from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table, feet_inches_text
 from ..notation import number_text as n
 from .common import SYSTEM
 
@@ -23,6 +24,11 @@ def broad_jump_feet(basic_move: int) -> int:
     return max(2 * basic_move - 3, 0)
 
 
+def height_text(inches: int) -> str:
+    """The formula's inches, then feet and inches once there is a foot or more: "26 in = 2 ft 2 in"."""
+    return f"{n(inches)} in" if abs(inches) < 12 else f"{n(inches)} in = {feet_inches_text(inches)}"
+
+
 @declare_calculator(
     id="gurps.jump",
     system=SYSTEM,
@@ -35,11 +41,11 @@ def broad_jump_feet(basic_move: int) -> int:
               help="yards run before the jump; leave at 0 for a standing jump"),
     ],
     outputs=[
-        Output("high_jump_in", "High jump", "in", min=0),
+        Output("high_jump_in", "High jump", "in", format="feet_inches", min=0),
         Output("broad_jump_ft", "Broad jump", "ft", min=0),
-        Output("standing_high_jump_in", "Standing high jump", "in", min=0),
+        Output("standing_high_jump_in", "Standing high jump", "in", format="feet_inches", min=0),
         Output("standing_broad_jump_ft", "Standing broad jump", "ft", min=0),
-        Output("max_high_jump_in", "Highest running high jump", "in", min=0),
+        Output("max_high_jump_in", "Highest running high jump", "in", format="feet_inches", min=0),
         Output("max_broad_jump_ft", "Longest running broad jump", "ft", min=0),
     ],
 )
@@ -59,7 +65,7 @@ def jump(step: Working, basic_move: int, running_yards: int) -> dict[str, Any]:
     """
     standing_high = high_jump_inches(basic_move)
     standing_broad = broad_jump_feet(basic_move)
-    step(f"Standing high jump = 6 × Basic Move − 10 = 6 × {basic_move} − 10 = {n(6 * basic_move - 10)} in"
+    step(f"Standing high jump = 6 × Basic Move − 10 = 6 × {basic_move} − 10 = {height_text(6 * basic_move - 10)}"
          + (" → 0 in (a jump is never negative)." if 6 * basic_move - 10 < 0 else "."),
          rule="#standing-jumps")
     step(f"Standing broad jump = 2 × Basic Move − 3 = 2 × {basic_move} − 3 = {n(2 * basic_move - 3)} ft"
@@ -71,8 +77,8 @@ def jump(step: Working, basic_move: int, running_yards: int) -> dict[str, Any]:
         high = min(high_jump_inches(effective), 2 * standing_high)
         broad = min(broad_jump_feet(effective), 2 * standing_broad)
         step(f"Running high jump = 6 × (Basic Move + yards run) − 10 = 6 × ({basic_move} + {running_yards}) − 10 "
-             f"= {high_jump_inches(effective)} in, at most twice the standing jump ({2 * standing_high} in): "
-             f"{high} in.", rule="#running-jumps")
+             f"= {height_text(high_jump_inches(effective))}, at most twice the standing jump "
+             f"({feet_inches_text(2 * standing_high)}): {feet_inches_text(high)}.", rule="#running-jumps")
         step(f"Running broad jump = 2 × (Basic Move + yards run) − 3 = 2 × ({basic_move} + {running_yards}) − 3 "
              f"= {broad_jump_feet(effective)} ft, at most twice the standing jump ({2 * standing_broad} ft): "
              f"{broad} ft.", rule="#running-jumps")
@@ -89,11 +95,12 @@ def jump(step: Working, basic_move: int, running_yards: int) -> dict[str, Any]:
 @declare_table("gurps.jump_distances")
 def jump_distances_table() -> TableContent:
     rows = tuple(
-        (bm, high_jump_inches(bm), 2 * high_jump_inches(bm), broad_jump_feet(bm), 2 * broad_jump_feet(bm))
+        (bm, feet_inches_text(high_jump_inches(bm)), feet_inches_text(2 * high_jump_inches(bm)), broad_jump_feet(bm),
+         2 * broad_jump_feet(bm))
         for bm in range(1, 11)
     )
     return TableContent("Jumping distance by Basic Move",
-                        ("Basic Move", "Standing high jump (in)", "Best running high jump (in)",
+                        ("Basic Move", "Standing high jump", "Best running high jump",
                          "Standing broad jump (ft)", "Best running broad jump (ft)"),
                         rows,
                         "A running start adds the yards run to Basic Move, up to the doubled figure.")

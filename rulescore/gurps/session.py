@@ -180,7 +180,7 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
     """``{"do": "advance", "turns": N}``: N one-second turns of action."""
     keys(action, ("turns",))
     if "rounds" in action:
-        raise RulesInputError("rounds", "rounds: GURPS counts time in turns of one second; give turns.")
+        raise RulesInputError("rounds", "Rounds: GURPS counts time in turns of one second; give turns.")
     turns = take(action, TURNS)
     note(state, _at(state), f"{passing(turns, 'turn')} (a second each); shock wears off after one.",
          INJURY + "#shock")

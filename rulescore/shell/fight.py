@@ -174,6 +174,22 @@ class ShellFight(Fight):
     def can_act(self, state: State, fight: dict[str, Any], who: str) -> bool:
         return not self.out(state, fight, who)
 
+    def can_now(self, state: State, form_id: str, field: str, who: str) -> bool:
+        """The dead take no damage, only the stunned recover, the stunned choose no maneuver, and
+        blocks run out each round."""
+        if form_id == "damage":
+            return not state["characters"][who]["dead"]
+        if form_id == "recover":
+            return bool(state["characters"][who]["stunned"])
+        if form_id == "damage_foe":
+            return not state["fight"]["combatants"][who]["dead"]
+        if form_id == "maneuver":
+            return not self.wounds(state, who)["stunned"]
+        if form_id == "block":
+            one = state["fight"]["combatants"][who]
+            return bool(one.get("blocks_used", 0) < blocks_per_round(self.figures(state, who)["combat_level"]))
+        return True
+
     def start_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
         if self.wounds(state, who)["stunned"]:
             fight["combatants"][who]["stun_turn"] = fight["round"]

@@ -43,9 +43,12 @@ WHO = Member("who")
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
+    """Each character as their sheet has them now: the lethal damage they have taken (0 unless
+    entered; where on the body is not kept), none of it non-lethal."""
     return {"clock": {"rounds": 0}, "characters": {
-        c["id"]: {"lethal": 0, "stun": 0, "locations": {}, "combat_rounds": 0, "end_lost": 0, "stunned": False,
-                  "unconscious": False, "dead": False, "crippled": {}} for c in party}}
+        c["id"]: {"lethal": sheets[c["id"]].get("damage_taken", 0), "stun": 0, "locations": {}, "combat_rounds": 0,
+                  "end_lost": 0, "stunned": False, "unconscious": False, "dead": False, "crippled": {}}
+        for c in party}}
 
 
 def _at(state: State) -> str:
@@ -116,7 +119,7 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
     character loses 1 END every so many rounds by encumbrance level (rounds carried over)."""
     keys(action, ("rounds", "combat"))
     if "turns" in action:
-        raise RulesInputError("turns", "turns: SHELL counts combat time in rounds; give rounds.")
+        raise RulesInputError("turns", "Turns: SHELL counts combat time in rounds; give rounds.")
     rounds, combat = take(action, ROUNDS), take(action, COMBAT)
     note(state, _at(state), passing(rounds, "round")
                             + (" in combat." if combat else ", out of combat."), FATIGUE_PAGE + "#combat-fatigue")

@@ -15,6 +15,7 @@ import { askSession, engineLive, engineReady } from "./engine.js";
 import { openAction, renderFight } from "./fight-panel.js";
 import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
 import { renderView } from "./session-view.js";
+import { offerWriteBack } from "./session-write-back.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "./store.js";
 
 /** @typedef {import("./documents.js").Session} Session */
@@ -138,9 +139,12 @@ function saidProblem(state, problem) {
 const FIGHT_ACTIONS = new Set(["next_turn", "maneuver", "attack", "defend", "run", "flee", "damage_foe", "join_fight",
   "join_fight_character", "leave_fight", "end_fight"]);
 
-/** The actions the form offers now: in a fight, its actions and not "Start a fight"; outside
- * one, the reverse. @param {PageState} state */
+/** The actions the form offers now: those rulescore says can be taken (the view's actions_now: no
+ * time passing in a fight, no fight actions outside one...); a view without it (an engine older
+ * than the page, for a moment after an update) by the fight alone. @param {PageState} state */
 function offered(state) {
+  const now = state.views?.gm_view?.actions_now;
+  if (Array.isArray(now)) return state.actions.filter((action) => now.includes(action.id));
   const fighting = Boolean(state.views?.gm_view?.fight);
   return state.actions.filter((action) => action.id === "fight" ? !fighting : !FIGHT_ACTIONS.has(action.id) || fighting);
 }
@@ -211,8 +215,9 @@ function buildActive(state, session) {
       button("toggle-gm", state.gm ? "GM view" : "Players' view", { "aria-pressed": String(state.gm),
         "data-session-view": state.gm ? "gm" : "players" }),
       button("undo", "Undo"), button("redo", "Redo"), button("export-log", "Export the log"),
-      button("close-session", "Close"),
+      button("write-back", "Write wounds back to the characters"), button("close-session", "Close"),
     ]),
+    element("div", { class: "rc-import", "data-write-back": "", hidden: "", role: "region", "aria-label": "Write back" }),
     element("div", { class: "rc-session-lights", "data-session-lights": "" }),
     element("div", { class: "rc-session-characters", "data-session-characters": "" }),
     element("section", { class: "rc-fight", "data-fight": "", hidden: "", "aria-label": "The fight" }),
@@ -477,8 +482,14 @@ async function init() {
       draw(state);
     } else if (action === "resume-session") {
       get(state.kept, "sessions", id).then((session) => openAndShow(state, session, null));
-    } else if (action === "close-session") {
-      openAndShow(state, null, null);
+    } else if (action === "close-session" || action === "write-back") {
+      const area = /** @type {HTMLElement} */ (root.querySelector("[data-write-back]"));
+      const closing = action === "close-session";
+      if (state.session) {
+        offerWriteBack(state.kept, area, state.session.state, closing).then((goOn) => {
+          if (closing && goOn) openAndShow(state, null, null);
+        });
+      }
     } else if (action === "delete-session" && target) {
       if (!target.dataset.confirm) {
         target.dataset.confirm = "true";
