@@ -206,3 +206,76 @@ def test_a_calculators_main_result_stays_in_sight_on_a_phone(live):
     assert line.evaluate(IN_VIEW.replace(">= 48", ">= 40"))
     assert last.evaluate(IN_VIEW)
     screenshot(page, "round-three-result-line-phone.png")
+
+
+def test_in_a_fight_time_passing_is_not_offered_and_the_day_offers_sleep_and_bed_rest(browser, url):
+    context = browser.new_context(**SCREENS["tablet"])
+    try:
+        page = context.new_page()
+        start_with(page, url, FOUR, "bfrpg", "Four")
+        offered = "() => [...document.querySelectorAll('[data-session-action] option')].map(o => o.value)"
+        before = page.evaluate(offered)
+        assert "advance_turns" in before and "day_rest" in before and "next_turn" not in before
+        page.select_option("[data-session-action]", "day_rest")
+        fields = page.locator("[data-session-fields]")
+        assert fields.locator('[data-field="sleep"]').count() == 1
+        assert fields.locator('[data-field="bed_rest"]').count() == 1
+        dice = TableDice()
+        page.check("[data-own-dice]")
+        add_foes(page, [{"monster": "goblin", "count": "1"}])
+        press(page, '[data-action="apply-action"]', dice)
+        page.wait_for_selector("[data-fight]:not([hidden])")
+        during = page.evaluate(offered)
+        assert "next_turn" in during and not {"advance_turns", "advance_rounds", "day_rest", "fight"} & set(during)
+        screenshot(page, "round-three-fight-actions-tablet.png")
+    finally:
+        context.close()
+
+
+def test_wounds_are_written_back_to_the_characters_asked_first_and_a_changed_sheet_is_never_overwritten(
+        browser, url):
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        start_with(page, url, FOUR, "bfrpg", "Four")
+        dice = TableDice()
+        page.check("[data-own-dice]")
+        for who, hp in (("Alda", "3"), ("Pip", "2")):
+            page.select_option("[data-session-action]", "damage")
+            page.locator('[data-session-fields] [data-field="who"]').select_option(label=who)
+            page.locator('[data-session-fields] [data-field="hp"]').fill(hp)
+            press(page, '[data-action="apply-action"]', dice)
+        # Pip's sheet changes in another tab while the session runs: HP lost 1 there.
+        other = context.new_page()
+        open_characters(other, url)
+        pip = editor(other, "bfrpg")
+        pip.locator("[data-character-roster] li", has_text="Pip").locator("[data-action='edit-character']").click()
+        pip.locator('[name="hp_lost"]').fill("1")
+        pip.locator('[data-action="save-character"]').click()
+        other.wait_for_function("f => f.querySelector('[data-status]').textContent === 'Saved Pip.'",
+                                arg=pip.element_handle())
+        other.close()
+        page.click('[data-action="close-session"]')
+        area = page.locator("[data-write-back]")
+        page.wait_for_function("() => document.querySelector('[data-write-back]').dataset.writeBackState === 'asking'")
+        lines = area.locator("[data-write-back-line]").all_inner_texts()
+        assert lines == ["Alda: Hit points lost 0 → 3.", "Pip: Hit points lost 0 → 2."]
+        assert {c["name"]: c["fields"].get("hp_lost") for c in kept(page, "characters")}["Alda"] in (None, "0")
+        screenshot(page, "round-three-write-back-phone.png")
+        area.locator("[data-action='confirm-write-back']").click()
+        page.wait_for_function("() => document.querySelector('[data-write-back]').dataset.writeBackState"
+                               " === 'conflict'")
+        conflict = area.locator("[data-write-back-conflict]")
+        assert "Pip's sheet changed since the session began" in conflict.inner_text()
+        assert "Hit points lost 1 on the sheet, 2 after the session" in conflict.inner_text()
+        sheets = {c["name"]: c["fields"].get("hp_lost") for c in kept(page, "characters")}
+        assert sheets["Alda"] == "3" and sheets["Pip"] == "1"  # Pip's own change is not written over
+        screenshot(page, "round-three-write-back-conflict-phone.png")
+        conflict.locator("[data-action='take-session-figures']").click()
+        page.wait_for_function("() => !document.querySelector('[data-write-back-conflict] button')")
+        assert {c["name"]: c["fields"].get("hp_lost") for c in kept(page, "characters")}["Pip"] == "2"
+        # Every sheet now holds the session's figures: Close closes without asking again.
+        page.click('[data-action="close-session"]')
+        page.wait_for_function("() => document.querySelector('[data-session-active]').hidden")
+    finally:
+        context.close()

@@ -12,7 +12,7 @@
 
 import { button, element } from "./dom.js";
 import { askSession } from "./engine.js";
-import { update } from "./store.js";
+import { get, update } from "./store.js";
 
 /** @typedef {import("./documents.js").Character} Character */
 /** @typedef {import("./store.js").Kept} Kept */
@@ -39,9 +39,18 @@ export async function offerWriteBack(kept, area, sessionState, closing) {
       "the wounds cannot be worked out: try again."]));
     return closing;
   }
+  // Members whose sheets already hold the session's figures (written back before) are left out;
+  // the lines come in write_back's order, one a member.
+  const ids = Object.keys(answer.write_back);
+  const due = await Promise.all(ids.map(async (id) => {
+    const record = /** @type {Character | null} */ (await get(kept, "characters", id));
+    return !record || Object.entries(answer.write_back[id]).some(([field, value]) => Number(record.fields[field] || 0) !== value);
+  }));
+  answer.write_back = Object.fromEntries(ids.filter((_, i) => due[i]).map((id) => [id, answer.write_back[id]]));
+  answer.changes = answer.changes.filter((_, i) => due[i]);
   if (!answer.changes.length) {
     area.dataset.writeBackState = "nothing";
-    area.replaceChildren(element("p", { role: "status" }, ["Nobody's sheet changed in this session: nothing to write back."]));
+    area.replaceChildren(element("p", { role: "status" }, ["Every sheet already holds what this session left: nothing to write back."]));
     return true;
   }
   area.dataset.writeBackState = "asking";
