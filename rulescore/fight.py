@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from .core import Input, RulesInputError, get_calculator
+from .core import Input, RulesInputError
 from .session import Action, Dice, Member, State, keys, member, name_of, note, take
 from .wording import action_label, received
 
@@ -51,7 +51,7 @@ class FoeList(NamedTuple):
     """The ``foes`` key: a list of foes, each a dict of ``fields`` (name, count, the game's figures).
     Described as a field of kind "foes" whose ``fields`` are each foe's own."""
 
-    fields: tuple[Input, ...]
+    fields: tuple[Any, ...]  # Input, or another spec with describe() (rulescore.form_specs.Filled)
     name: str = "foes"
     label: str = "Foes"
     help: str = "one row per kind of foe"
@@ -170,6 +170,15 @@ class Fight:
     def out(self, state: State, fight: dict[str, Any], who: str) -> bool:
         """Dead or otherwise done for (passed over, shown as such)."""
         return False
+
+    def maneuver_choices(self, state: State, fight: dict[str, Any], who: str) -> list[str]:
+        """The maneuvers ``who`` may choose on their turn as things stand (every one by default)."""
+        first = self.maneuver_fields[0] if self.maneuver_fields else None
+        return [value for value, _ in first.choices] if isinstance(first, Input) else []
+
+    def maneuver_form_fields(self) -> tuple[Any, ...]:
+        """The maneuver form's fields after "who": ``maneuver_fields``, some shown only for some maneuvers."""
+        return self.maneuver_fields
 
     def can_now(self, state: State, form_id: str, field: str, who: str) -> bool:
         """Whether the action form ``form_id`` could name ``who`` in ``field`` now (the view's actions_now)."""
@@ -509,7 +518,7 @@ class Fight:
         if self.maneuver_fields:
             forms.append(Action("maneuver", "maneuver", "Maneuver",
                                 "The current combatant's maneuver for this turn, and what it leaves in force.",
-                                (WHO, *self.maneuver_fields)))
+                                (WHO, *self.maneuver_form_fields())))
         forms += [
             Action("damage_foe", "damage", "Damage to a foe", "Damage to a foe in the fight, by the same rules.",
                    (FOE, *damage_fields)),
@@ -525,33 +534,14 @@ class Fight:
         ]
         return tuple(forms)
 
-    def foe_fields_described(self) -> tuple[Input, ...]:
+    def foe_fields_described(self) -> tuple[Any, ...]:
         return (FOE_NAME, COUNT, *self.foe_fields)
 
     # ------------------------------------------------------------------ the view
     def view(self, state: State, gm: bool) -> dict[str, Any] | None:
-        fight = state.get("fight")
-        if not fight:
-            return None
-        current = self.current(fight)
-        combatants = []
-        for who, one in fight["combatants"].items():
-            timed = [{"name": e["name"], "text": e["text"], "ends": self.ends_text(state, e["ends"]),
-                      "rule": e["rule"]} for e in fight["effects"] if e["who"] == who]
-            record = one.get("maneuver") or {}  # in force: this round's, or the last round's
-            maneuver = record.get("id") if record.get("round", 0) >= fight["round"] - 1 else None
-            shown = {"id": who, "name": one["name"], "side": one["side"],
-                     "effects": timed + self.conditions(state, fight, who),
-                     "maneuver": maneuver, "maneuver_name": self.maneuver_name(maneuver),
-                     "out": self.out(state, fight, who), **self.shown(state, fight, who, gm),
-                     "calculators": [{"id": calc, "title": get_calculator(calc).title,
-                                      "page": get_calculator(calc).page, "inputs": inputs}
-                                     for calc, inputs in self.calculator_inputs(state, fight, who).items()]
-                     if gm else []}
-            combatants.append(shown)
-        acted = fight["order"][:fight["turn"]]
-        return {"round": fight["round"], "current": current, "order": list(fight["order"]), "acted": acted,
-                "combatants": combatants, "due": self.due(state, fight, gm)}
+        """``view(state)["fight"]``: :mod:`rulescore.fight_view` says what it holds."""
+        from . import fight_view  # it names this class
+        return fight_view.view(self, state, gm)
 
     def ends_text(self, state: State, ends: Mapping[str, Any]) -> str:
         if ends["at"] == "round_start":

@@ -36,7 +36,7 @@ def test_no_active_defence_after_an_all_out_attack_and_no_parry_after_a_move_and
     with pytest.raises(RulesInputError, match="may only Dodge or Block"):
         session.apply(state, {"do": "defend", "who": "k", "defence": "parry"})
     dodged = session.apply(state, {"do": "defend", "who": "k", "defence": "dodge"})
-    assert session.view(dodged)["log"][-1]["text"] == "Kara defends: Dodge."
+    assert session.view(dodged)["log"][-1]["text"] == "Kara defends: Dodge 9."  # its score (Speed 6 + 3)
 
 
 def test_a_defence_spoils_an_aim():

@@ -21,6 +21,8 @@ TWO = {"bfrpg": [ANA, BRUNO], "gurps": [KARA, character("lee", "Lee", "gurps", h
 ENTRIES = [(system, entry) for system in SYSTEMS for entry in session.actions(system)]
 ENTRY_IDS = [f"{system}-{entry['id']}" for system, entry in ENTRIES]
 DESCRIBED = set(Input("x", "X", "int", 0).describe()) | {"who"}
+OPTIONAL = {"shown_when", "choices_when"}  # rulescore/form_specs.py: a field shown for some values of another
+WORDS = {"movement", "attacks", "notes"}  # a monster's figures the page shows, not fields of its row
 
 # Built from its defaults alone (a field with no default left out, as an empty form sends it), an
 # action is refused only here, by the field named, each for the reason given.
@@ -116,9 +118,18 @@ def test_actions_are_json_with_unique_snake_case_ids_and_fields_shaped_as_input_
             for field in entry["fields"]:
                 if field["kind"] == "foes":  # a list of foes: each foe's own fields, shaped the same
                     assert set(field) == DESCRIBED | {"fields"}
-                    assert all(set(inner) == DESCRIBED - {"who"} for inner in field["fields"])
-                else:
-                    assert set(field) == DESCRIBED
+                    for inner in field["fields"]:  # a monster list may say what each fills in
+                        assert set(inner) - {"choice_figures"} == DESCRIBED - {"who"}
+                        figures = inner.get("choice_figures", {})
+                        assert set(figures) <= set(inner["choices"] or ()) and all(
+                            set(row) <= {spec["name"] for spec in field["fields"]} | WORDS for row in figures.values())
+                else:  # a field shown only for some values of another may say so, and its choices for each
+                    assert set(field) - OPTIONAL == DESCRIBED and set(field) >= DESCRIBED
+                    for name, values in field.get("shown_when", {}).items():
+                        other = next(spec for spec in entry["fields"] if spec["name"] == name)
+                        assert set(values) <= set(other["choices"])
+                        for value, choices in field.get("choices_when", {}).get(name, {}).items():
+                            assert value in values and set(choices) <= set(field["choices"])
                 assert field["who"] in (None, "one", "many", "fighter", "foe", "saved")
                 if field["who"]:
                     assert field["kind"] == "choice" and field["choices"] == []

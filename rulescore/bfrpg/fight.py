@@ -21,7 +21,8 @@ Our readings, where the rules leave a choice (also in the docs):
   only on a roll one lower than the rest of the party. Surprised combatants keep their place in
   the order but cannot move or attack in round 1.
 - Initiative ties: the party's rolls are asked for first, then the foes' in the order listed;
-  tied combatants act at the same time, shown party first. Someone killed by a combatant acting
+  tied combatants act at the same time, shown party first. The dead and the down roll no more
+  (a group all fallen rolls nothing) and are listed last. Someone killed by a combatant acting
   on the same number still takes their turn that round.
 - Morale: checked for each group of foes listed together (one row of the form). "First meet
   opposition" is read as the end of round 1; half strength as half the group's number out of
@@ -42,6 +43,7 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..fight import FOE_NAME, Fight, Fighter, effect, looks
+from ..form_specs import Filled
 from ..notation import signed, span, term
 from ..session import Action, Dice, State, keys, note, sheet, take
 from ..wording import received
@@ -71,6 +73,8 @@ SURPRISE = Input("surprise", "May be surprised", "choice", "both", help="1d6 for
                  choices=(("both", "both sides"), ("party", "the party"), ("foes", "the foes"), ("none", "neither")))
 AMBUSH = Input("ambush", "Lying in ambush", "choice", "none", help="the other side is surprised on 1-4",
                choices=(("none", "neither side"), ("party", "the party"), ("foes", "the foes")))
+# A monster's figures the form shows as soon as it is picked (the fields its row takes, and words)
+SHOWN = ("hit_dice", "ac", "attack_bonus", "morale", "movement", "attacks", "notes")  # the name: its label
 SUBDUE = Input("subdue", "Subduing damage", "bool", False, help="at 0 HP unconscious, not dead")
 
 
@@ -115,6 +119,12 @@ class BfrpgFight(Fight):
                 "group_initiative": entry["group_initiative"], "hit_dice": entry["hit_dice"],
                 **{key: entry[key] for key in ("attacks", "movement", "notes") if key in entry}}
 
+    def foe_fields_described(self) -> tuple[Any, ...]:
+        """The monster field carries each monster's figures, as a row naming it takes them."""
+        figures = {key: {name: value for name, value in self.read_foe({"monster": key}).items() if name in SHOWN}
+                   for key in MONSTERS}
+        return tuple(Filled(spec, figures) if spec is MONSTER else spec for spec in super().foe_fields_described())
+
     def party_can_fight(self, state: State, who: str) -> bool:
         hp: int = state["characters"][who]["hp"]
         return hp > 0
@@ -137,12 +147,15 @@ class BfrpgFight(Fight):
                 shared[group] = rolled[who]
             label = fight["groups"][group]["name"] if group and fight["groups"][group]["count"] > 1 else one["name"]
             words.append(f"{label} {face}" + (f" {bonus:+d} = {rolled[who]}" if bonus else ""))
-        note(state, self.at(state), "Initiative (1d6 + Dexterity bonus): " + ", ".join(words) + ".",
-             PAGE + "#initiative")
+        if words:
+            note(state, self.at(state), "Initiative (1d6 + Dexterity bonus): " + ", ".join(words) + ".",
+                 PAGE + "#initiative")
 
-    def _rank(self, fight: dict[str, Any], listed: list[str], who: str) -> tuple[int, bool, int]:
-        """Higher numbers first; ties shown party first, then in the order listed."""
-        return -fight["initiative"][who], fight["combatants"][who]["side"] != "party", listed.index(who)
+    def _rank(self, fight: dict[str, Any], listed: list[str], who: str) -> tuple[bool, int, bool, int]:
+        """Higher numbers first; ties shown party first, then in the order listed; the fallen, who
+        roll no more, last."""
+        number = fight["initiative"].get(who)
+        return number is None, -(number or 0), fight["combatants"][who]["side"] != "party", listed.index(who)
 
     def _order(self, fight: dict[str, Any]) -> None:
         listed = list(fight["combatants"])
@@ -192,7 +205,7 @@ class BfrpgFight(Fight):
         from the next (they stay out of this round's order)."""
         self._roll(state, fight, ids, dice)
         current = self.current(fight)
-        number = fight["initiative"][current] if current else None
+        number = fight["initiative"].get(current) if current else None
         done = fight["order"][:fight["turn"] + 1]
         rest = fight["order"][fight["turn"] + 1:] + [who for who in ids
                                                      if number is None or fight["initiative"][who] < number]
@@ -213,7 +226,11 @@ class BfrpgFight(Fight):
     def new_round(self, state: State, fight: dict[str, Any], dice: Dice) -> None:
         if fight["round"] == 2:
             self._morale(state, fight, dice, "first opposition")
-        self._roll(state, fight, list(fight["combatants"]), dice)
+        standing = [who for who in fight["combatants"] if not self.out(state, fight, who)]
+        for who in fight["combatants"]:  # the dead and the down roll no more (a group all fallen: no roll)
+            if who not in standing:
+                fight["initiative"].pop(who, None)
+        self._roll(state, fight, standing, dice)
         self._order(fight)
 
     # ------------------------------------------------------------ who can act
@@ -357,7 +374,8 @@ class BfrpgFight(Fight):
         one = fight["combatants"][who]
         number = fight["initiative"].get(who)
         shown: dict[str, Any] = {"initiative": number, "together": [
-            other for other in fight["order"] if other != who and fight["initiative"].get(other) == number]}
+            other for other in fight["order"] if number is not None and other != who
+            and fight["initiative"].get(other) == number]}
         ranked = [f"initiative {number}"] if number is not None else []
         if one["side"] == "party":
             hp, top = self._hp(state, who), sheet(state, who)["hp"]

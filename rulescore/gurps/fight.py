@@ -27,7 +27,8 @@ Our readings, where the sources leave a choice (also in the docs):
   Evaluate, Feint) end when it ends. Aim and Evaluate count consecutive turns of the same
   maneuver. An aiming fighter who is injured rolls Will at once; a concentrating one, Will − 3;
   on a failure the aim or the concentration is lost.
-- A foe's own DR is used when the damage gives none; a DR given with the damage replaces it.
+- A foe's own DR is used when the damage gives none (the form's DR left blank); a DR given with
+  the damage replaces it.
 """
 
 from __future__ import annotations
@@ -37,12 +38,17 @@ from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..fight import Fight, Fighter, effect, ends_at_turn, looks
+from ..form_specs import Shown
 from ..notation import signed
-from ..session import Action, Dice, State, keys, note, sheet, take
+from ..session import Dice, State, keys, note, sheet, take
 from . import session as rules
 from .common import succeeds
+from .defend import FORM as DEFEND_FORM
+from .defend import defend_with
+from .encumbrance import DODGE_BONUS_MAX, encumbered_dodge
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, reeling
 from .recovery import very_tired
+from .wounds import reeling_effect
 
 PAGE = "gurps/maneuvers/"
 FIGHTS = PAGE + "#fights-in-the-session"
@@ -79,6 +85,12 @@ OPTION = Input("option", "Option", "choice", "", help="All-Out Attack or All-Out
                           for option in options)))
 TARGET = Fighter("target", "Target", help="Aim, Evaluate, Feint: the foe in view", optional=True)
 MARGIN = Input("margin", "Feint won by", "int", 0, min=0, max=20, help="the margin of the Feint's Quick Contest")
+TARGETED = ("aim", "evaluate", "feint")  # the maneuvers that take a target
+# The maneuver form as the page shows it: each option only for the maneuvers that take it.
+MANEUVER_FORM = (MANEUVER, Shown(OPTION, "maneuver", tuple(OPTIONS), tuple(OPTIONS.items())),
+                 Shown(TARGET, "maneuver", TARGETED), Shown(MARGIN, "maneuver", ("feint",)))
+# The damage to a foe: left blank, the foe's own DR (its figures); a number given replaces it.
+FOE_DR = rules.DR._replace(default="", help="blank: the foe's own DR, from its figures; a number replaces it")
 SURPRISED = Input("surprised", "Surprised", "choice", "none", help="a surprised side must Do Nothing on its first turn",
                   choices=(("none", "nobody"), ("party", "the party"), ("foes", "the foes")))
 AOA_TEXT = {"determined": "+4 to hit in melee", "double": "two attacks on the same foe",
@@ -239,7 +251,7 @@ class GurpsFight(Fight):
             raise RulesInputError("who", f"Foe: {name} is dead.")
         hp, ht = foe["hp"], foe["ht"]
         before = hp - foe["hp_lost"]
-        dr = take(action, rules.DR) if "dr" in action else foe["dr"]
+        dr = take(action, rules.DR) if action.get("dr", "") != "" else foe["dr"]  # blank: the foe's own
         hit = get_calculator("gurps.injury").run({"damage": take(action, rules.DAMAGE), "dr": dr,
                                                   "damage_type": take(action, rules.DAMAGE_TYPE), "hp": hp,
                                                   "hp_lost_before": foe["hp_lost"], "ht": ht,
@@ -304,6 +316,21 @@ class GurpsFight(Fight):
                                         f"the first turn.", PAGE + "#do-nothing")
 
     # ------------------------------------------------------------ maneuvers
+    def maneuver_form_fields(self) -> tuple[Any, ...]:
+        return MANEUVER_FORM
+
+    def maneuver_choices(self, state: State, fight: dict[str, Any], who: str) -> list[str]:
+        """Only Do Nothing for someone stunned or surprised this round; else every maneuver."""
+        if self._must_do_nothing(state, fight, who):
+            return ["do_nothing"]
+        return [value for value, _ in MANEUVERS]
+
+    def _must_do_nothing(self, state: State, fight: dict[str, Any], who: str) -> str:
+        """Why ``who`` must Do Nothing on their turn ("stunned", "surprised"), or ""."""
+        if self.wounds(state, who)["stunned"]:
+            return "stunned"
+        return "surprised" if fight.get("surprised", {}).get(who) == fight["round"] else ""
+
     def maneuver_effects(self, state: State, fight: dict[str, Any], who: str, maneuver: str, streak: int,
                          action: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:
         option = take(action, OPTION)
@@ -314,17 +341,16 @@ class GurpsFight(Fight):
                                             + (f"use one of {', '.join(o.replace('_', ' ') for o in allowed)}."
                                                if allowed else "it takes none."))
         option = option or (allowed[0] if allowed else "")
-        if "target" in action and maneuver not in ("aim", "evaluate", "feint"):
+        if "target" in action and maneuver not in TARGETED:
             raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint take one, not "
                                             f"{dict(MANEUVERS)[maneuver]}.")
         if maneuver != "feint" and "margin" in action and take(action, MARGIN) != 0:  # 0: the form's blank
             raise RulesInputError("margin", "Feint won by: only a Feint takes a margin.")
         target = self.fighter(state, fight, action, TARGET) if "target" in action else None
-        wounds, name = self.wounds(state, who), self.name(state, who)
-        if wounds["stunned"] and maneuver != "do_nothing":
-            raise RulesInputError("maneuver", f"Maneuver: {name} is stunned and must Do Nothing.")
-        if fight.get("surprised", {}).get(who) == fight["round"] and maneuver != "do_nothing":
-            raise RulesInputError("maneuver", f"Maneuver: {name} is surprised and must Do Nothing.")
+        name = self.name(state, who)
+        if maneuver not in self.maneuver_choices(state, fight, who):  # the view's maneuvers_open
+            raise RulesInputError("maneuver", f"Maneuver: {name} is {self._must_do_nothing(state, fight, who)} and "
+                                              f"must Do Nothing.")
         at_them = f" against {self.name(state, target)}" if target else ""
         start, end = ends_at_turn(fight, who), ends_at_turn(fight, who, "turn_end")
         made: list[dict[str, Any]] = []
@@ -383,10 +409,8 @@ class GurpsFight(Fight):
         if current <= 0 and wounds["conscious"]:
             shown.append({"name": "0 HP or less", "text": "a HT roll at the start of each turn to stay conscious",
                           "ends": "when healed above 0 HP", "rule": INJURY + "#0-hp-or-less-staying-conscious"})
-        elif reeling(current, hp):
-            shown.append({"name": "Reeling", "text": "Move and Dodge halved", "ends": "when healed to 1/3 of HP",
-                          "rule": INJURY + "#reeling-under-13-of-your-hp"})
-        return shown
+        reeled = reeling_effect(current, hp, wounds["conscious"])  # as the party's line says it (.session)
+        return shown + ([reeled] if reeled else [])
 
     def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
         """The melee attack (skill; this turn's maneuver; the Evaluate turns just before; shock as the
@@ -418,8 +442,12 @@ class GurpsFight(Fight):
 
     def _defence_figures(self, state: State, one: dict[str, Any], who: str) -> dict[str, Any]:
         """What a character's sheet gives the defences beyond the skill: load, shield, traits, FP."""
-        if one["side"] == "foes":
-            return {}
+        if one["side"] == "foes":  # its Dodge as given (0 in its row: Basic Speed + 3)
+            extra = one["dodge"] - encumbered_dodge(Fraction(one["basic_speed"]), 0)
+            if 0 <= extra <= DODGE_BONUS_MAX:
+                return {"dodge_bonus": extra} if extra else {}
+            # else as a Speed giving that Dodge (below 3: a load taking it down from 3)
+            return {"basic_speed": max(one["dodge"] - 3, 0), "encumbrance_level": max(3 - one["dodge"], 0)}
         figures, fp_lost = sheet(state, who), state["characters"][who]["fp_lost"]
         level = figures["encumbrance_level"]  # None past Extra-Heavy: no move at all, the heaviest level here
         return {"encumbrance_level": 4 if level is None else level, "shield_skill": figures["shield_skill"],
@@ -432,6 +460,9 @@ class GurpsFight(Fight):
         shown["figures"] = []
         if gm or fight["combatants"][who]["side"] == "party":
             shown.update(hp=current, max_hp=figures["hp"], figures=[f"HP {current} of {figures['hp']}"])
+        if gm and "dr" in figures:  # a foe's: what damage to it takes off unless the form gives another
+            shown["dr"] = figures["dr"]
+            shown["figures"] = shown["figures"] + ([f"DR {figures['dr']}"] if figures["dr"] else [])
         return shown
 
     def due(self, state: State, fight: dict[str, Any], gm: bool) -> list[dict[str, Any]]:
@@ -456,55 +487,8 @@ class GurpsFight(Fight):
 
 FIGHT = GurpsFight()
 
-# --------------------------------------------------------------------------- active defences
-DEFENDER = Fighter("who", "Defender", help="anyone in the fight, on any turn")
-DEFENCE = Input("defence", "Defence", "choice", "dodge",
-                choices=(("dodge", "Dodge"), ("parry", "Parry"), ("block", "Block")))
-DEFENDING = "gurps/attacking-and-defending/#active-defences"
-
-
-def defend(state: State, action: dict[str, Any], dice: Dice) -> None:
-    """``{"do": "defend", "who": id, "defence": "dodge" | "parry" | "block"}``: an active defence,
-    kept for what it changes: refused after an All-Out Attack (none at all) and, after a Move
-    and Attack, for a Parry; it spoils an Aim, and calls for the Will − 3 roll of someone
-    concentrating. The defence roll itself is the GM's (the defence calculator gives its odds)."""
-    keys(action, ("who", "defence"))
-    fight = state.get("fight")
-    if not fight:
-        raise RulesInputError("do", "Active defence: there is no fight going on; start one with “Start a fight” "
-                                    "first.")
-    who = FIGHT.fighter(state, fight, action, DEFENDER)
-    defence, name = take(action, DEFENCE), FIGHT.name(state, who)
-    if FIGHT.out(state, fight, who) or not FIGHT.wounds(state, who)["conscious"]:
-        raise RulesInputError("who", f"Defender: {name} is out of the fight or unconscious and cannot defend.")
-    mine = {e["name"]: e for e in fight["effects"] if e["who"] == who}
-    if "All-Out Attack" in mine:
-        raise RulesInputError("defence", f"Defence: {name} made an All-Out Attack: no active defence at all until "
-                                         f"their next turn.")
-    if "Move and Attack" in mine and defence == "parry":
-        raise RulesInputError("defence", f"Defence: after a Move and Attack {name} may only Dodge or Block.")
-    stunned = " at −4 (stunned)" if FIGHT.wounds(state, who)["stunned"] else ""
-    note(state, FIGHT.at(state), f"{name} defends: {dict(DEFENCE.choices)[defence]}{stunned}.", DEFENDING)
-    if "Aim" in mine:
-        fight["effects"].remove(mine["Aim"])
-        note(state, FIGHT.at(state), f"{name}'s aim is spoiled by the active defence.", PAGE + "#aim")
-    if "Concentrate" in mine:
-        will = FIGHT.figures(state, who)["will"] - 3
-        roll = sum(dice(3, 6))
-        kept = succeeds(roll, will)
-        FIGHT.note_figures(state, who, f"{name} is forced to defend while concentrating: Will − 3 = {will} rolled "
-                                       f"{roll}, " + ("keeps it." if kept else "loses it."), PAGE + "#concentrate",
-                           f"{name} is forced to defend while concentrating and rolls Will − 3: "
-                           + ("keeps it." if kept else "loses it."))
-        if not kept:
-            fight["effects"].remove(mine["Concentrate"])
-
-
-ACTIONS = {**FIGHT.actions(), "defend": defend}
-FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, rules.DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)),
-         Action("defend", "defend", "Active defence",
-                "Someone defends (Dodge, Parry or Block): refused after an All-Out Attack, a Parry after a Move and "
-                "Attack; it spoils an Aim and tests a concentration.", (DEFENDER, DEFENCE)))
+ACTIONS = {**FIGHT.actions(), "defend": defend_with(FIGHT)}
+FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, FOE_DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)), DEFEND_FORM)
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:

@@ -35,6 +35,7 @@ from ..session import Action, Dice, Member, State, keys, member, name_of, note, 
 from .common import ONE_THIRD_FP_RULE, halved_round_up, succeeds
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, hp_state, reeling
 from .recovery import FP_REST_MINUTES, UNCONSCIOUS_AWAKE_MINUTES, fp_state, very_tired
+from .wounds import hp_words, reeling_effect
 
 INJURY = "gurps/injury/"
 RECOVERY = "gurps/recovery-and-fatigue/"
@@ -247,7 +248,8 @@ def heal(state: State, action: dict[str, Any], dice: Dice) -> None:
     back = min(points, character["hp_lost"])
     character["hp_lost"] -= back
     hp, now = figures["hp"], figures["hp"] - character["hp_lost"]
-    note(state, _at(state), f"{name} gets {back} HP back ({how.strip()}): {now} of {hp} HP ({hp_state(now, hp)}).",
+    note(state, _at(state), f"{name} gets {back} HP back ({how.strip()}): {now} of {hp} HP "
+                            f"({hp_words(now, hp, character['conscious'])}).",
          RECOVERY + "#natural-recovery")
     if character["needs_care"]:
         character["needs_care"] = False
@@ -366,9 +368,9 @@ def view(state: State, gm: bool) -> dict[str, Any]:
         effects = []
         if reeling(current_hp, hp):  # the figures follow the rules whatever happens; what is shown, below
             move, dodge = halved_round_up(move), halved_round_up(dodge)
-            if awake:
-                effects.append({"text": "reeling: Move and Dodge halved",
-                                "rule": INJURY + "#reeling-under-13-of-your-hp"})
+        reeled = reeling_effect(current_hp, hp, awake)  # the fight's line says the same (.fight)
+        if reeled:
+            effects.append({"text": f"reeling: {reeled['text']}", "rule": reeled["rule"]})
         if very_tired(current_fp, fp):
             move, dodge, st = halved_round_up(move), halved_round_up(dodge), halved_round_up(st)
             if awake:

@@ -231,10 +231,11 @@ class ShellFight(Fight):
                    dead=hit["dead"])
         states = [word for word in ("stunned", "unconscious", "dead") if hit[word]]
         shown = f": {', '.join(states)}." if states else "."
+        own_dr = f" (natural DR {foe['natural_dr']})" if foe["natural_dr"] else ""  # the foe's, always counted
         note(state, self.at(state), f"{foe['name']} is hit in the {key}" + shown,
              rules.DAMAGE_PAGE + "#hit-location",
-             gm_text=f"{foe['name']} is hit in the {key}: {hit['counted']} {'lethal' if lethal else 'non-lethal'} "
-                     f"counted; total {hit['total_damage']} of {foe['hp']} HP"
+             gm_text=f"{foe['name']} is hit in the {key}{own_dr}: {hit['counted']} "
+                     f"{'lethal' if lethal else 'non-lethal'} counted; total {hit['total_damage']} of {foe['hp']} HP"
                      + shown.replace(":", ";"))
 
     def hurt_marker(self, state: State, who: str) -> Any:

@@ -136,14 +136,12 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
                 assert one["looks"] in text and not re.search(r"HP \S+ of \d+", text), text
         assert shown_fight(page)[1] == players["current"]
         screenshot(page, "fight-players-tablet.png")
-        # The preview on the players' screen speaks as their log does: what happens, not a foe's HP.
-        standing = next(one["id"] for one in players["combatants"] if one["side"] == "foes" and not one["out"])
-        page.click(f'[data-fight] [data-combatant="{standing}"] [data-action="fight-damage"]')
-        page.fill('[data-session-fields] [data-field="damage"]', "1")
-        preview = page.locator("[data-session-preview]")
-        preview.wait_for(state="visible")
-        assert " takes " in preview.inner_text() and not re.search(r"of \d+ HP", preview.inner_text())
+        # The players' view shows and does only what a player may: no GM control anywhere (issue 34).
         assert page.locator("[data-fight] [data-fight-calculators]").count() == 0  # the foes' figures: GM only
+        assert page.locator("[data-fight] .rc-fight-buttons button").count() == 0
+        for control in ("[data-session-act]", '[data-action="undo"]', '[data-action="write-back"]',
+                        "[data-fight] [data-action='next-turn']"):
+            assert page.locator(control).first.is_hidden(), control
         # The injury calculator opens from a goblin with its figures filled in.
         page.click('[data-action="toggle-gm"]')
         goblin = next(one for one in session.view(python, gm=True)["fight"]["combatants"] if one["id"] == "f2")

@@ -199,6 +199,8 @@ def test_a_delve_of_thirty_actions_with_the_tables_dice_matches_python_and_resum
     assert "turns left" not in players and ("turns left" in gm_lights or not any(
         light["burning"] for light in session.view(state)["lights"]))
     check_page_matches(page, state)
+    assert page.locator('[data-action="undo"]').is_hidden()  # the players' view has no GM controls
+    page.click('[data-action="toggle-gm"]')
     # Undo takes back the last action, redo puts it back with the same dice.
     page.click('[data-action="undo"]')
     wait_for_python(page, lambda: len(saved_state(page)["done"]) == 29, "undo to be saved")

@@ -34,8 +34,9 @@ function calculatorLinks(one) {
 
 /** @param {Record<string, any>} fight @param {Record<string, any>} one
  * @param {boolean} maneuvers GURPS and SHELL @param {boolean} attacks Basic Fantasy's attack rolls
- * @param {boolean} defends GURPS's active defences, on anyone's turn */
-function row(fight, one, maneuvers, attacks, defends) {
+ * @param {boolean} defends GURPS's active defences, on anyone's turn
+ * @param {boolean} gm the GM's view: the players' view has no controls, only what a player may see */
+function row(fight, one, maneuvers, attacks, defends, gm) {
   const current = one.id === fight.current;
   const acted = fight.acted.includes(one.id);
   const figures = one.figures?.length ? one.figures.join(", ") : "";
@@ -50,8 +51,8 @@ function row(fight, one, maneuvers, attacks, defends) {
       (/** @type {Record<string, any>} */ e) => element("li", {}, [
         e.name ? element("strong", {}, [`${e.name}: `]) : "", e.text ?? "", e.ends ? ` (ends ${e.ends})` : "",
         ...(e.rule ? [" ", ruleLink(e.rule)] : [])])))] : []),
-    ...(one.calculators?.length ? [calculatorLinks(one)] : []),
-    ...(one.out ? [] : [element("p", { class: "rc-fight-buttons" }, [
+    ...(one.calculators?.length && gm ? [calculatorLinks(one)] : []),
+    ...(one.out || !gm ? [] : [element("p", { class: "rc-fight-buttons" }, [
       element("button", { type: "button", "data-action": "fight-damage", "data-who": one.id, "data-side": one.side },
         [`Damage ${one.name}`]),
       ...(maneuvers && current ? [" ", element("button", { type: "button", "data-action": "fight-maneuver",
@@ -87,7 +88,7 @@ export function renderFight(state, view) {
       element("button", { type: "button", "data-action": "next-turn", "aria-keyshortcuts": "Alt+N" }, ["Next turn"]),
       element("span", { class: "rc-hint" }, [" or Alt+N"])]),
     element("ol", { class: "rc-fight-order", "data-fight-order": "" },
-      order.map((/** @type {Record<string, any>} */ one) => row(fight, one, maneuvers, attacks, defends))),
+      order.map((/** @type {Record<string, any>} */ one) => row(fight, one, maneuvers, attacks, defends, state.gm))),
   );
 }
 
@@ -102,7 +103,10 @@ export function openAction(state, actionId, who, rebuild) {
   select.value = actionId;
   rebuild();
   const whoField = /** @type {HTMLSelectElement | null} */ (state.root.querySelector('[data-session-fields] [data-field="who"]'));
-  if (whoField) whoField.value = who;
+  if (whoField) {
+    whoField.value = who;
+    whoField.dispatchEvent(new Event("change", { bubbles: true })); // the preview follows the one chosen
+  }
   const first = /** @type {HTMLElement | null} */ (state.root.querySelector(
     '[data-session-fields] [data-field]:not([data-field="who"])')) ?? select;
   first.scrollIntoView({ block: "center" }); // clear of the session's sticky head

@@ -111,6 +111,7 @@ function foeList(state, field, id, data) {
             placeholder: inner.default === null || inner.default === undefined || inner.default === "" ? ""
               : withMinus(inner.default) });
         if (inner.name === "count") /** @type {HTMLInputElement} */ (made).value = "1";
+        if (inner.choice_figures) made.addEventListener("change", () => monsterFigures(made, inner.choice_figures));
         if (inner.kind === "choice" && (inner.choices ?? []).length > 30) return filtered(made, inner, innerId);
         return labelled(made, inner, innerId);
       }),
@@ -129,6 +130,31 @@ function foeList(state, field, id, data) {
     }
   });
   return list;
+}
+
+/**
+ * A monster picked from the list fills its row with its figures at once (each still editable)
+ * and says its movement and attacks; picking none empties them again.
+ * @param {HTMLElement} select @param {Record<string, Record<string, string | number>>} figures by monster id
+ */
+function monsterFigures(select, figures) {
+  const row = select.closest("[data-foe-row]");
+  if (!row) return;
+  const chosen = figures[/** @type {HTMLSelectElement} */ (select).value] ?? null;
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll("input[data-foe-field]"))) {
+    const name = /** @type {string} */ (input.dataset.foeField);
+    if (name in (chosen ?? {}) || input.dataset.fromMonster !== undefined) {
+      input.value = chosen && name in chosen ? withMinus(chosen[name]) : "";
+      input.toggleAttribute("data-from-monster", Boolean(chosen && name in chosen));
+    }
+  }
+  let said = row.querySelector("[data-monster-figures]");
+  if (!said) {
+    said = element("p", { class: "rc-hint", "data-monster-figures": "", "aria-live": "polite" });
+    select.closest(".rc-field")?.after(said);
+  }
+  said.textContent = chosen ? [`Moves ${chosen.movement}`, `attacks ${chosen.attacks}`, chosen.notes]
+    .filter((text) => text && !String(text).endsWith("undefined")).join("; ") + "." : "";
 }
 
 /**
@@ -166,6 +192,39 @@ export function buildFields(state) {
     const id = `session-field-${field.name}`;
     return labelled(control(state, field, id, { "data-field": field.name }), field, id);
   }));
+  // The maneuvers the current fighter may choose now, starting on their last one (or Attack).
+  const fight = fightOf(state);
+  const maneuver = /** @type {HTMLSelectElement | null} */ (holder.querySelector('select[data-field="maneuver"]'));
+  if (maneuver && fight && Array.isArray(fight.maneuvers_open) && fight.maneuvers_open.length) {
+    for (const option of [...maneuver.options]) if (!fight.maneuvers_open.includes(option.value)) option.remove();
+    const now = fight.combatants.find((/** @type {Record<string, any>} */ one) => one.id === fight.current);
+    if (now?.maneuver_default && fight.maneuvers_open.includes(now.maneuver_default)) maneuver.value = now.maneuver_default;
+  }
+  holder.onchange = () => followConditions(holder, action?.fields ?? []);
+  followConditions(holder, action?.fields ?? []);
+}
+
+/**
+ * Fields rulescore shows only for some values of another ("shown_when": {field: [values]}) are
+ * hidden otherwise (and not sent), and a choice whose list depends on another field
+ * ("choices_when": {field: {value: [choices]}}) offers that value's list.
+ * @param {HTMLElement} holder @param {Record<string, any>[]} fields
+ */
+function followConditions(holder, fields) {
+  const valueOf = (/** @type {string} */ name) =>
+    /** @type {HTMLSelectElement | null} */ (holder.querySelector(`[data-field="${CSS.escape(name)}"]`))?.value ?? "";
+  for (const field of fields) {
+    const made = /** @type {HTMLSelectElement | null} */ (holder.querySelector(`[data-field="${CSS.escape(field.name)}"]`));
+    const box = /** @type {HTMLElement | null} */ (made?.closest(".rc-field") ?? null);
+    if (!made || !box) continue;
+    box.hidden = Object.entries(field.shown_when ?? {}).some(([other, values]) =>
+      !/** @type {string[]} */ (values).includes(valueOf(other)));
+    for (const [other, lists] of Object.entries(field.choices_when ?? {})) {
+      const wanted = /** @type {string[] | undefined} */ (lists[valueOf(other)]);
+      if (!wanted || [...made.options].map((option) => option.value).join(" ") === wanted.join(" ")) continue;
+      made.replaceChildren(...wanted.map((value) => element("option", { value }, [field.choice_labels?.[value] ?? value])));
+    }
+  }
 }
 
 /** A row of foes as rulescore takes it: the figures given, blank ones left to rulescore.
@@ -190,6 +249,7 @@ export function readAction(state) {
   const built = { do: action.do, ...(action.fixed ?? {}) };
   for (const control of /** @type {NodeListOf<HTMLElement>} */ (state.root.querySelectorAll("[data-session-fields] [data-field]"))) {
     const name = /** @type {string} */ (control.dataset.field);
+    if (/** @type {HTMLElement | null} */ (control.closest(".rc-field"))?.hidden) continue; // not for this choice
     if (control.dataset.foes !== undefined) {
       built[name] = [...control.querySelectorAll("[data-foe-row]")].map(readFoe);
     } else if (control.dataset.many !== undefined) {

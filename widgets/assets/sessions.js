@@ -163,6 +163,8 @@ function fillActions(state) {
 
 /** Draws the view shown: the session, and its fight. @param {PageState} state */
 function draw(state) {
+  // The players' view is what a player may see and do: the GM's controls go (calculators.css).
+  state.root.querySelector("[data-session-active]")?.toggleAttribute("data-players-view", !state.gm);
   renderView(state);
   const view = state.views ? (state.gm ? state.views.gm_view : state.views.view) : null;
   if (view) renderFight(state, view);
@@ -440,7 +442,7 @@ async function init() {
   // Alt+N: the next turn, from anywhere on the page. Caught first and kept from the theme,
   // whose own "n" (next page) would otherwise leave the session mid-fight.
   window.addEventListener("keydown", (event) => {
-    if (!root.isConnected || !event.altKey || event.code !== "KeyN") return;
+    if (!root.isConnected || !event.altKey || event.code !== "KeyN" || !state.gm) return;
     const next = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-fight]:not([hidden]) [data-action="next-turn"]'));
     if (!next) return;
     event.preventDefault();
