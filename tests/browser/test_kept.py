@@ -365,7 +365,7 @@ def test_restoring_over_changed_records_asks_and_replaces_only_when_told(page, u
 @pytest.mark.parametrize("content, said", [
     (json.dumps({"format": "rules-at-the-table/backup", "version": 99, "characters": []}), "newer version"),
     ('{"format": "rules-at-the-table/backup", "version": 1, "characters": [', "not JSON"),
-    (json.dumps({"format": "rules-at-the-table/characters", "version": 1, "characters": []}),
+    (json.dumps({"format": "someone-else/backup", "version": 1, "characters": []}),
      "not a Rules at the Table backup"),
     (json.dumps({"format": "rules-at-the-table/backup", "version": 1, "characters": [{"name": "X", "system": "d20",
                                                                                       "fields": {}}], "sessions": []}),

@@ -47,7 +47,7 @@ export function bindLibrary(state, library, redraw) {
     chosen.addEventListener("change", () => {
       const file = chosen.files?.[0];
       chosen.value = ""; // the same file can be chosen again
-      if (file) importAny(state, library, file, redraw);
+      if (file) importAny(state, library, file, redraw, chosen.matches("[data-restore-file]"));
     });
   }
   bindForeignImport(library, (file) => importAny(state, library, file, redraw)); // the drop zone
@@ -63,8 +63,10 @@ export function bindLibrary(state, library, redraw) {
  * anything else to rulescore's reader of GCS and Codex Quest files, which says what it is not.
  * The line under the control says which it was.
  * @param {PageState} state @param {HTMLElement} library @param {File} file @param {() => Promise<void>} redraw
+ * @param {boolean} [restoring] given to "Restore from a backup": a file that is none of the site's own is
+ *   refused as a backup would be, not read as another program's character
  */
-async function importAny(state, library, file, redraw) {
+async function importAny(state, library, file, redraw, restoring = false) {
   const kind = /** @type {HTMLElement | null} */ (library.querySelector("[data-import-kind]"));
   const said = (/** @type {string} */ text, /** @type {string} */ what) => {
     if (kind) { kind.textContent = text; kind.dataset.importKind = what; }
@@ -94,6 +96,10 @@ async function importAny(state, library, file, redraw) {
   if (link && format === null) {
     said(`${file.name} holds a share link from this site.`, "link");
     return showImport(state, fromLinkPayload(link[1]), source, redraw);
+  }
+  if (restoring) {
+    said(`${file.name} is not a backup of this site.`, "unknown");
+    return showRestore(state, readBackup(text), source, redraw, library);
   }
   if (format) { // a JSON document naming a format not ours: readDocument says so
     said(`${file.name} is not a file this site reads.`, "unknown");
