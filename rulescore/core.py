@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-KINDS = ("int", "number", "choice", "bool")
+KINDS = ("int", "number", "choice", "bool", "list")
 
 # ASCII only: Python's int() and float() also accept other scripts' digits ("١٢"), which a
 # rules form should question rather than silently read.
@@ -118,11 +118,15 @@ class Input(NamedTuple):
     derive: Callable[[dict[str, Any]], Any] | None = None  # computes that default from the other inputs
     character: str = ""  # the character figure (a field or a derived output) that fills it, if any
     party_member: int = 0  # for a whole party: filled from the party's member number N (1, 2...)
+    read_list: Callable[[Any], list[dict[str, Any]]] | None = None  # a "list" input's reader (rulescore.lists)
+    items: tuple[Input, ...] = ()  # a "list" input's fields of one item, for forms
 
     def allowed(self) -> str:
         """What this input accepts, in words, for messages and form hints."""
         if self.kind == "bool":
             return "yes or no (true/false)"
+        if self.kind == "list":
+            return f"a list of up to {self.max} items"
         if self.kind == "choice":
             return "one of " + ", ".join(value for value, _ in self.choices)
         what = "a whole number" if self.kind == "int" else "a number"
@@ -142,7 +146,9 @@ class Input(NamedTuple):
         )
 
     def parse(self, raw: Any) -> Any:
-        """The validated value (int, Fraction, str or bool), or RulesInputError."""
+        """The validated value (int, Fraction, str, bool or a list's items), or RulesInputError."""
+        if self.kind == "list" and self.read_list is not None:
+            return self.read_list(raw)
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
@@ -209,6 +215,7 @@ class Input(NamedTuple):
             "derived": self.derived or None,
             "character": self.character or None,
             "party_member": self.party_member or None,
+            **({"items": [item.describe() for item in self.items]} if self.kind == "list" else {}),
         }
 
 

@@ -365,7 +365,7 @@ def actions(system: Any) -> list[dict[str, Any]]:
     ['advance_turns', 'damage', 'heal', 'fatigue', 'rest', 'day']
     >>> [entry["id"] for entry in actions("gurps")][6:]  # fights (rulescore/fight.py), then the party's comings
     ['fight', 'next_turn', 'maneuver', 'damage_foe', 'join_fight', 'join_fight_character', 'leave_fight', 'end_fight', \
-'defend', 'join', 'leave']
+'attack', 'defend', 'join', 'leave']
     >>> light = next(entry for entry in actions("bfrpg") if entry["id"] == "light")
     >>> light["do"], [(field["name"], field["kind"], field["who"]) for field in light["fields"]]
     ('light', [('source', 'choice', None), ('height_in', 'number', None), ('by', 'choice', 'one')])
@@ -483,8 +483,9 @@ def preview(state: State, action: Any, gm: bool = True) -> dict[str, Any]:
     """What ``action`` would do, without doing it: ``lines``, the log entries (as the GM reads
     them, or with ``gm`` False as the players' view shows the log) it writes before its first
     roll, and ``rolls``, whether dice follow. So the damage form
-    shows the injury it will apply before the GM taps. A bad action raises RulesInputError, as
-    ``apply`` would.
+    shows the injury it will apply before the GM taps. A game may add more for some actions (its
+    ``PREVIEWS``): GURPS's attack adds ``attack``, its odds (:mod:`rulescore.gurps.attack`). A bad
+    action raises RulesInputError, as ``apply`` would.
 
     >>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {"st": 12}}]
     >>> state = new("gurps", party)
@@ -506,8 +507,10 @@ stay conscious); shock −4 on the next turn.']
     except _FirstRoll:
         rolls = True
     entries = [entry for entry in work["log"][start:] if gm or not entry.get("gm_only")]
-    return {"lines": [minus_signs(entry.get("gm_text", entry["text"]) if gm else entry["text"]) for entry in entries],
-            "rolls": rolls}
+    answer = {"lines": [minus_signs(entry.get("gm_text", entry["text"]) if gm else entry["text"]) for entry in entries],
+              "rolls": rolls}
+    more = getattr(_rules(work["system"]), "PREVIEWS", {}).get(action.get("do"))  # a game's odds (an attack's)
+    return {**answer, **more(_current(state), action, gm)} if more else answer
 
 
 class _FirstRoll(Exception):

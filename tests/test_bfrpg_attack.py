@@ -58,13 +58,16 @@ def test_a_character_attacks_with_their_sheet_and_strength_in_melee_dexterity_wi
 
 def test_a_foe_attacks_a_character_at_the_armor_class_on_their_sheet_or_the_one_given():
     state = fight()
-    hit = session.apply(state, {"do": "attack", "who": "f1", "target": "ana"}, roll=lambda count, sides: [11])
-    assert session.view(hit)["log"][-1]["text"] == ("Goblin attacks Ana: 1d20 rolled 11 against AC 11: a hit: roll the "
-                                                    "damage, at least 1 point, and enter it with Damage.")  # unarmoured
+    faces = iter([11, 4])  # the d20, then the goblin's weapon, 1d6 (issue 34: a monster rolls its own damage)
+    hit = session.apply(state, {"do": "attack", "who": "f1", "target": "ana"},
+                        roll=lambda count, sides: [next(faces)])
+    assert session.view(hit)["log"][-1]["text"] == ("Goblin attacks Ana (weapon): 1d20 rolled 11 against AC 11: a hit "
+                                                    "(or by weapon); 4 damage. Ana takes 4 damage: 4 of 8 HP.")
     missed = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", "ac": 15},
                            roll=lambda count, sides: [14])
     assert session.view(missed, gm=True)["log"][-1]["text"].endswith("= 14 against AC 15: a miss.")
-    assert session.view(missed)["log"][-1]["text"] == "Goblin attacks Ana: 1d20 rolled 14 against AC 15: a miss."
+    assert session.view(missed)["log"][-1]["text"] == "Goblin attacks Ana (weapon): 1d20 rolled 14 against AC 15: " \
+                                                      "a miss."
 
 
 def test_a_charge_leaves_the_charger_at_minus_2_ac_until_the_next_round():

@@ -176,6 +176,8 @@ def characters(system: str):
             strategies[field["name"]] = st.sampled_from(field["choices"])
         elif field["kind"] == "int":
             strategies[field["name"]] = st.integers(field["min"], min(field["max"], 1000))
+        elif field["kind"] == "list":  # weapons: each item's fields checked on their own (rulescore.lists)
+            strategies[field["name"]] = st.just([])
         else:
             strategies[field["name"]] = st.integers(0, 4 * min(field["max"], 10**4)).map(lambda k: Fraction(k, 4))
     return st.fixed_dictionaries(strategies)

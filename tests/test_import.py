@@ -293,7 +293,8 @@ def test_wounds_imported_are_where_a_new_session_starts_and_the_calculators_they
     character's state: a session started (or joined) with them begins there, and the injury,
     recovery, fatigue and survival calculators take them from the character."""
     gurps = load("gcs-v4.gcs")["fields"]  # HP 30, 4 lost
-    giant = {"id": "g", "name": "Giant", "system": "gurps", "fields": {k: str(v) for k, v in gurps.items()}}
+    giant = {"id": "g", "name": "Giant", "system": "gurps",  # as the page keeps them: text, a list as JSON
+             "fields": {k: json.dumps(v) if isinstance(v, list) else str(v) for k, v in gurps.items()}}
     state = session.new("gurps", [giant])
     assert session.view(state)["characters"][0]["figures"][0] == "HP 26 of 30"
     assert fill(BY_ID["gurps.injury"], gurps, derive("gurps", gurps))["hp_lost_before"] == 4
@@ -301,7 +302,8 @@ def test_wounds_imported_are_where_a_new_session_starts_and_the_calculators_they
     fatigued = load("gcs-v5.gcs")["fields"]
     assert fill(BY_ID["gurps.fatigue"], fatigued, derive("gurps", fatigued))["fp_lost"] == 3
     bfrpg = load("codex-quest-current.json")["fields"]  # hit points 5 of 9
-    ilyra = {"id": "i", "name": "Ilyra", "system": "bfrpg", "fields": {k: str(v) for k, v in bfrpg.items()}}
+    ilyra = {"id": "i", "name": "Ilyra", "system": "bfrpg",
+             "fields": {k: json.dumps(v) if isinstance(v, list) else str(v) for k, v in bfrpg.items()}}
     assert derive("bfrpg", bfrpg)["current_hp"] == 5
     assert fill(BY_ID["bfrpg.survival"], bfrpg, derive("bfrpg", bfrpg))["current_hp"] == 5
     joined = session.apply(session.new("bfrpg", []), {"do": "join", "character": ilyra})

@@ -186,11 +186,14 @@ def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_
 # a new SHELL session has no one stunned to recover, Do Nothing (GURPS's first maneuver) takes no
 # target, the whole party is already in the fight, and nobody is hurt yet to heal in GURPS.
 REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", ("gurps", "maneuver"): "target",
-                  ("gurps", "heal"): "who", ("bfrpg", "attack"): "target",
+                  ("gurps", "heal"): "who", ("bfrpg", "attack"): "target", ("shell", "attack"): "target",
+                  ("gurps", "attack"): "target",
                   **{(system, "join_fight_character"): "who" for system in SYSTEMS}}
 # Fields whose value may be refused because of another field's value.
 DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("gurps", "maneuver", "margin"),
            ("gurps", "heal", "who"), ("bfrpg", "attack", "target"), ("bfrpg", "attack", "who"),
+           ("shell", "attack", "target"), ("shell", "attack", "who"),
+           *(("gurps", "attack", name) for name in ("who", "target", "weapon", "defence", "retreat")),
            *((system, "join_fight_character", "who") for system in SYSTEMS)}
 
 

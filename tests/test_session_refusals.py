@@ -85,7 +85,7 @@ GAME = {
     ],
     "gurps": [
         ({"do": "advance", "rounds": 3}, "rounds"), ({"do": "advance", "turns": 0}, "turns"),
-        ({"do": "damage", "who": "kara", "damage": 3, "type": "burning"}, "type"),
+        ({"do": "damage", "who": "kara", "damage": 3, "type": "sonic"}, "type"),
         ({"do": "damage", "who": "kara"}, "damage"), ({"do": "heal", "who": "kara", "hp": 2}, "who"),
         ({"do": "heal", "who": "kara", "hp": 2, "how": ""}, "how"), ({"do": "fatigue", "who": "kara", "fp": 0}, "fp"),
         ({"do": "fatigue", "who": "kara", "fp": 1, "cause": "dancing"}, "cause"),

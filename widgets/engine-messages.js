@@ -90,6 +90,8 @@
  * @property {{count: number, sides: number}} [need]
  * @property {string[]} [lines] a preview: what the action would log before its first roll
  * @property {boolean} [rolls] a preview: whether dice follow
+ * @property {Record<string, any>} [attack] a preview of an attack: its odds before the dice (to hit,
+ *   the defences, the damage's spread; a monster's routine)
  */
 
 /**

@@ -53,8 +53,31 @@ def _attrs(**values) -> str:
     return " ".join(parts)
 
 
+def _list_field(dom_id: str, spec: dict) -> str:
+    """A sheet's list (a character's weapons): the list as JSON text in one hidden field the form
+    sends, and an editor of its items that list-field.js draws from ``data-items`` (each item's
+    fields as rulescore describes them). Without JavaScript the list is kept as it is."""
+    items = escape(json.dumps(spec["items"], ensure_ascii=False), quote=True)
+    hint = escape(spec["help"] or f"up to {spec['max']}")
+    # A group, not a fieldset: the theme's search indexer would end the inputs' exclusion at the
+    # first </fieldset> (render.calculator_html says why).
+    return (
+        f'<div class="rc-field rc-field-list" id="{dom_id}" role="group" aria-labelledby="{dom_id}-label" '
+        f'data-list-field="{escape(spec["name"])}" data-items="{items}" '
+        f'aria-describedby="{dom_id}-hint {dom_id}-error">'
+        f'<p class="rc-list-title" id="{dom_id}-label">{escape(spec["label"])}</p>'
+        f'<input type="hidden" name="{escape(spec["name"])}" value="">'
+        f'<div class="rc-list-items" data-list-items></div>'
+        f'<span class="rc-hint" id="{dom_id}-hint">{hint}</span>'
+        f'<span class="rc-error" id="{dom_id}-error" data-error-for="{escape(spec["name"])}" hidden></span>'
+        f"</div>"
+    )
+
+
 def _field(calc_id: str, spec: dict, odds: dict[str, dict] | None = None) -> str:
     dom_id = f"{calc_id}-{spec['name']}".replace(".", "-")
+    if spec["kind"] == "list":
+        return _list_field(dom_id, spec)
     hint_id, error_id = f"{dom_id}-hint", f"{dom_id}-error"
     unit = f' <span class="rc-unit">{escape(spec["unit"])}</span>' if spec["unit"] else ""
     label = f'<label for="{dom_id}">{escape(spec["label"])}{unit}</label>'

@@ -30,6 +30,12 @@ Where each rule lives:
 - ``planner``: a journey in legs; ``bfrpg.travel`` (wilderness.md#planning-a-journey).
 - ``quick_reference``: the Strength-at-a-glance table (quick-reference.md).
 - ``attack``: the attack roll against an Armor Class; ``bfrpg.attack`` (combat.md#attacking).
+- ``weapons``: the rulebook's weapon table (``bfrpg.weapons``), the sheet's weapons list and a
+  weapon's damage roll (combat.md#weapons).
+- ``routines``: a monster's attacks and damage read into the routine a fight makes
+  (combat.md#the-monster-list).
+- ``attack_action``: the fight's attack, to hit and damage in one action
+  (combat.md#attacks-in-the-session); the fight itself is ``fight``.
 """
 
 # Importing a topic module registers its calculators and tables: the order below is the order

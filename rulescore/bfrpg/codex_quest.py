@@ -10,7 +10,8 @@ a top-level ``wearing`` naming the armour and shield, and the saves it showed).
 The load is what Codex Quest counts: each item's weight (lb each) × amount, beasts of burden
 left out, and coins at 20 to the pound unless the file says not to count them
 (``useCoinWeight`` false; the older shape counted them only when it said true). Codex Quest
-keeps no saving throws in the current shape: they follow from class, level and race.
+keeps no saving throws in the current shape: they follow from class, level and race. The
+weapons carried come in matched to the rulebook's weapon table (:mod:`.weapons`).
 
 >>> armour_kind("Chain Mail"), armour_kind("Studded Leather Armor"), armour_kind("Leather Armor +1")
 ('metal', 'leather', 'leather')
@@ -27,6 +28,7 @@ from typing import Any
 from ..import_common import check, finish, listing, mapping, number, refuse, text, whole
 from .abilities import RACE_NAMES, ability_bonus
 from .classes import CLASS_NAMES, SAVES, saving_throws
+from .weapons import WEAPONS_INPUT, find_weapon, magic_of, read_dice
 
 COINS = ("platinum", "gold", "electrum", "silver", "copper")
 COINS_PER_LB = 20
@@ -38,6 +40,9 @@ LEATHER_WORDS = ("leather", "padded", "quilted", "hide")
 OLD_SAVES = {"death_ray": "deathRayOrPoison", "wands": "magicWands", "paralysis": "paralysisOrPetrify",
              "breath": "dragonBreath", "spells": "spells"}
 MARKERS = ("abilities", "race", "class", "hp")
+# Codex Quest's equipment categories that hold weapons (ammunition is the bows' and slings' damage).
+WEAPON_CATEGORIES = ("axes", "bows", "daggers", "swords", "hammers-and-maces", "other-weapons", "spears-and-polearms",
+                     "improvised-weapons", "chain-and-flail", "slings-and-hurled-weapons")
 NO_ARMOUR_AC = 11
 
 
@@ -140,6 +145,32 @@ def _armour_class(items: list[dict[str, Any]], armour_name: str | None, shields:
     return (base or NO_ARMOUR_AC) + shield + (ability_bonus(dexterity) if dexterity is not None else 0)
 
 
+def _weapons(items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The weapons the equipment names, each matched to the rulebook's table (its damage and
+    kind; a magic bonus read from the name, "Longsword +1"); one Codex Quest has but the table
+    has not keeps the damage Codex Quest gives it, and one with none is left out (named)."""
+    weapons: list[dict[str, Any]] = []
+    unknown: list[str] = []
+    for item in items:
+        name, category = text(item.get("name")), text(item.get("category"))
+        if category not in WEAPON_CATEGORIES or not name or any(w["name"] == name for w in weapons):
+            continue
+        found = find_weapon(name)
+        if found is not None:
+            damage, kind = found.damage, found.kind
+        else:
+            damage = text(item.get("damage"))
+            kind = "missile" if category == "bows" else "thrown" if text(item.get("type")) == "missile" else "melee"
+            try:
+                read_dice(damage)
+            except ValueError:
+                unknown.append(name)
+                continue
+        if len(weapons) < WEAPONS_INPUT.max:
+            weapons.append({"name": name[:40], "damage": damage, "kind": kind, "magic": magic_of(name)})
+    return weapons, unknown
+
+
 def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
     """A Codex Quest character (parsed JSON) as the site's BFRPG character: ``fields`` for
     ``derive("bfrpg", ...)``, what is ``skipped``, and ``checks`` (the older shape's own saves)."""
@@ -198,6 +229,11 @@ def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
     shields = [item for item in items if text(item.get("category")) == "shields"
                and (item.get("wearing") is True or (worn_shield and text(item.get("name")) == worn_shield))]
     fields["ac"] = _armour_class(items, armour_name, shields, fields.get("dexterity"))
+    weapons, unknown = _weapons(items)
+    if weapons:
+        fields["weapons"] = weapons
+    if unknown:
+        skipped.append(listing("weapons with no damage the site knows (add them on the sheet by hand)", unknown))
     for key, what in (("spells", "spells"), ("cantrips", "cantrips"), ("languages", "languages")):
         listed = data.get(key)
         if isinstance(listed, list) and listed:

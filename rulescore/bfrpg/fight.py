@@ -41,18 +41,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Input, RulesInputError, get_calculator
+from ..core import Input, RulesInputError
 from ..fight import FOE_NAME, Fight, Fighter, effect, looks
 from ..form_specs import Filled
-from ..notation import signed, span, term
+from ..notation import signed, span
 from ..session import Action, Dice, State, keys, note, sheet, take
 from ..wording import received
+from . import attack_action as attacks
 from . import session as rules
-from .attack import INPUTS as ATTACK_INPUTS
 from .monsters import MONSTERS, RENAMED, attack_bonus, hit_dice_roll
 from .rest import SESSION_RULE as REST_RULE
 from .rest import penalty as sleep_penalty
-from .saves import save_succeeds
+from .routines import damage_figure, routine, with_damage
 from .time_scale import ROUNDS_PER_TURN
 
 PAGE = "bfrpg/combat/"
@@ -69,18 +69,21 @@ FOE_FIELDS = (
     Input("morale", "Morale", "int", 7, min=2, max=12, help="2d6 at or under it to fight on; 12 never fails"),
     Input("group_initiative", "One initiative roll for the group", "bool", True),
 )
+DAMAGE = Input("damage", "Damage", "text", "", max=60,
+               help="each attack's dice, “1d8” or “1d4/1d4/1d6”; left empty, a monster's own (then a foe typed in "
+                    "rolls to hit only)")
 SURPRISE = Input("surprise", "May be surprised", "choice", "both", help="1d6 for each side that may be: 1-2 surprised",
                  choices=(("both", "both sides"), ("party", "the party"), ("foes", "the foes"), ("none", "neither")))
 AMBUSH = Input("ambush", "Lying in ambush", "choice", "none", help="the other side is surprised on 1-4",
                choices=(("none", "neither side"), ("party", "the party"), ("foes", "the foes")))
 # A monster's figures the form shows as soon as it is picked (the fields its row takes, and words)
-SHOWN = ("hit_dice", "ac", "attack_bonus", "morale", "movement", "attacks", "notes")  # the name: its label
+SHOWN = ("hit_dice", "ac", "attack_bonus", "morale", "damage", "movement", "attacks", "notes")  # the name: its label
 SUBDUE = Input("subdue", "Subduing damage", "bool", False, help="at 0 HP unconscious, not dead")
 
 
 class BfrpgFight(Fight):
     rules = rules
-    foe_fields = FOE_FIELDS
+    foe_fields = (*FOE_FIELDS, DAMAGE)
     fight_fields = (SURPRISE, AMBUSH)
     page = PAGE
 
@@ -107,6 +110,16 @@ class BfrpgFight(Fight):
         if "attack_bonus" not in row and not (monster and monster.given_attack_bonus is not None):
             entry["attack_bonus"] = attack_bonus(entry["hit_dice"])
         entry["count"] = take(row, Input("count", "How many", "int", 1, min=1, max=50))
+        read = routine(monster.attacks) if monster else None
+        typed = row.get("damage", "")
+        try:
+            if not isinstance(typed, str) or len(typed) > DAMAGE.max:
+                raise ValueError(typed)
+            entry["routine"], entry["others"] = with_damage(read, typed)
+        except ValueError:
+            raise RulesInputError("damage", f"Damage: received {received(typed)}; give each attack's dice, “1d8” "
+                                            f"or “1d4/1d4/1d6”, or leave it empty.") from None
+        entry["damage"] = typed.strip() or (damage_figure(read) if read else "")
         return entry
 
     def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
@@ -117,6 +130,7 @@ class BfrpgFight(Fight):
         return {"hp": hp, "max_hp": hp, "subdued": False, "ac": entry["ac"], "attack_bonus": entry["attack_bonus"],
                 "dexterity_bonus": entry["dexterity_bonus"], "morale": entry["morale"],
                 "group_initiative": entry["group_initiative"], "hit_dice": entry["hit_dice"],
+                "routine": entry["routine"], "others": entry["others"],
                 **{key: entry[key] for key in ("attacks", "movement", "notes") if key in entry}}
 
     def foe_fields_described(self) -> tuple[Any, ...]:
@@ -377,6 +391,7 @@ class BfrpgFight(Fight):
             other for other in fight["order"] if number is not None and other != who
             and fight["initiative"].get(other) == number]}
         ranked = [f"initiative {number}"] if number is not None else []
+        shown["weapons"] = attacks.weapons_shown(state, one, gm)
         if one["side"] == "party":
             hp, top = self._hp(state, who), sheet(state, who)["hp"]
             return {**shown, "hp": hp, "max_hp": top, "figures": [f"HP {hp} of {top}", *ranked]}
@@ -419,73 +434,19 @@ class BfrpgFight(Fight):
 
 FIGHT = BfrpgFight()
 
-# --------------------------------------------------------------------------- attack rolls
-ATTACKER = Fighter("who", "Attacker")
-TARGET = Fighter("target", "Target")
-TARGET_AC = Input("ac", "Target's Armor Class", "int", 0, min=0, max=30,
-                  help="0 takes the target's own: a character's from their sheet, a foe's from its figures")
-_ATTACK = {spec.name: spec for spec in ATTACK_INPUTS}
-ATTACK_FIELDS = (ATTACKER, TARGET, TARGET_AC, _ATTACK["range"], _ATTACK["from_behind"], _ATTACK["charge"],
-                 _ATTACK["subdue"], _ATTACK["other_modifier"])
-
-
-def and_(words: list[str]) -> str:
-    return " and ".join(words)
-
+# --------------------------------------------------------------------------- attacks (.attack_action)
 
 def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
-    """``{"do": "attack", "who": id, "target": id, "ac": 0, "range": "melee", "from_behind": false,
-    "charge": false, "subdue": false, "other_modifier": 0}``: 1d20 rolled by bfrpg.attack's rule;
-    a hit says to roll damage (entered with "damage"); a charge leaves the charger at −2 AC
-    until the next round begins."""
-    keys(action, tuple(spec.name for spec in ATTACK_FIELDS))
-    fight = state.get("fight")
-    if not fight:
-        raise RulesInputError("do", "Attack roll: there is no fight going on; start one with “Start a fight” first.")
-    who, target = FIGHT.fighter(state, fight, action, ATTACKER), FIGHT.fighter(state, fight, action, TARGET)
-    name, aimed = FIGHT.name(state, who), FIGHT.name(state, target)
-    if who == target:
-        raise RulesInputError("target", f"Target: {name} cannot attack themselves; choose someone else.")
-    for one, label in ((who, "Attacker"), (target, "Target")):
-        if FIGHT.out(state, fight, one):
-            raise RulesInputError("who" if label == "Attacker" else "target",
-                                  f"{label}: {FIGHT.name(state, one)} is out of the fight.")
-    for e in fight["effects"]:
-        if e["who"] == who and e["name"] in ("Surprised", "Running"):
-            raise RulesInputError("who", f"Attacker: {name} is {e['name'].lower()} and cannot attack this round.")
-    options = {spec.name: take(action, spec) for spec in ATTACK_FIELDS[3:]}
-    attacker = fight["combatants"][who]
-    tired = 0
-    if attacker["side"] == "party":
-        figures = sheet(state, who)
-        bonus, tired = figures["attack_bonus"], sleep_penalty(state["characters"][who])
-        ability = figures["strength_bonus"] if options["range"] == "melee" else figures["dexterity_bonus"]
-    else:
-        bonus, ability = attacker["attack_bonus"], 0
-    given_ac = take(action, TARGET_AC)
-    defender = fight["combatants"][target]
-    ac = given_ac or (sheet(state, target)["ac"] if defender["side"] == "party" else defender["ac"])
-    result = get_calculator("bfrpg.attack").run({"attack_bonus": bonus, "ability_bonus": ability, "target_ac": ac,
-                                                   **options})
-    roll = dice.one(20)
-    added = result["total_bonus"] + tired  # short sleep (.rest) is not one of the calculator's adjustments
-    hit = save_succeeds(roll, added, ac)
-    natural = f" (a natural {roll})" if roll in (1, 20) else ""
-    how = [word for word, on in (("doubled for the charge", options["charge"] and options["range"] == "melee"),
-                                 ("halved for subduing", options["subdue"])) if on]
-    outcome = (f"a hit: roll the damage{f' ({and_(how)})' if how else ''}, at least 1 point, and enter it with "
-               f"Damage." if hit else "a miss.")
-    short = f" (short sleep {signed(tired)} included)" if tired else ""
-    total, against = f"1d20 {roll} {term(added)}{short} = {roll + added}", f" against AC {ac}"
-    # A foe's attack bonus and a foe's AC are the GM's; the players read the rest.
-    told = (f"1d20 rolled {roll}{against}" if attacker["side"] == "foes" else
-            total if defender["side"] == "foes" else total + against)
-    note(state, FIGHT.at(state), f"{name} attacks {aimed}: {told}{natural}: {outcome}", PAGE + "#attacking",
-         gm_text=f"{name} attacks {aimed}: {total}{against}{natural}: {outcome}")
-    if options["charge"] and options["range"] == "melee":
-        fight["effects"].append(effect(who, "Charging", "−2 to Armor Class for the rest of the round",
-                                       {"at": "round_start", "round": fight["round"] + 1}, PAGE + "#attacking",
-                                       "attack"))
+    """``{"do": "attack", "who", "target", "weapon", ...}``: :mod:`.attack_action`."""
+    attacks.attack(FIGHT, state, action, dice)
+
+
+def preview_attack(state: State, action: dict[str, Any], gm: bool) -> dict[str, Any]:
+    """session.preview's ``attack`` for Basic Fantasy: :func:`.attack_action.preview`."""
+    return {"attack": attacks.preview(FIGHT, state, action, gm)}
+
+
+PREVIEWS = {"attack": preview_attack}  # what session.preview adds for an action, by its "do"
 
 
 # --------------------------------------------------------------------------- running and fleeing
@@ -540,7 +501,8 @@ ACTIONS = {**FIGHT.actions(), "attack": attack_action, "run": run_action, "flee"
 FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)),
          Action("attack", "attack", "Attack roll",
                 "An attack in the fight: 1d20 with the attacker's bonus against the target's Armor Class; a hit "
-                "then takes Damage.", ATTACK_FIELDS),
+                "rolls the weapon's damage (a monster makes every attack of its routine) and takes it off the "
+                "target.", attacks.FIELDS),
          Action("run", "run", "Runs", "A round of running: double movement, no attack; 2 × Constitution rounds "
                                       "for a character, 24 for a monster, then exhausted.", (RUNNER,)),
          Action("flee", "flee", "Flees from melee", "Someone flees and leaves the fight; each foe engaged with them "

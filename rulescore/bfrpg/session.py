@@ -32,6 +32,7 @@ import math
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
+from ..history import copy_json
 from ..notation import signed
 from ..session import Action, Dice, Member, State, keys, member, members, name_of, note, passed, passing, sheet, take
 from .doors_and_traps import DOOR_DICE, SEARCH_SQUARE_FT, door_range, range_text, secret_door_range, trap_range
@@ -103,7 +104,7 @@ def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> Sta
     return {"clock": {"rounds": 0}, "lights": [], "searches": {"secret_doors": {}, "traps": {}},
             "characters": {c["id"]: {"hp": sheets[c["id"]]["current_hp"], "days_without_food": 0,
                                      "days_without_water": 0, "forced_march_days": 0, "march_save_failed": False,
-                                     "short_nights": 0}
+                                     "short_nights": 0, "weapons": copy_json(sheets[c["id"]].get("weapons", []))}
                            for c in party}}
 
 

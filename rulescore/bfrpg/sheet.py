@@ -1,7 +1,8 @@
 """A Basic Fantasy character (docs: characters.md#basic-fantasy): race, class and level, the six
 ability scores, armour, load, hit points and the save the forced march rolls; and what they
 imply: the six ability bonuses, the load limits and movement (bfrpg.encumbrance's own rules),
-the five saving throws and the attack bonus (bfrpg.classes). Also which calculator inputs a
+the five saving throws and the attack bonus (bfrpg.classes); the weapons the character fights
+with (:mod:`.weapons`: name, damage, kind and magic bonus each). Also which calculator inputs a
 character fills.
 
 The dungeon page's example, a Dwarf of Strength 16 in magic metal armour carrying 95 lb:
@@ -33,6 +34,7 @@ from .classes import CLASS_NAMES, CLASSES, COMBINATIONS, LEVEL_RANGE, SAVES, att
 from .encumbrance import ARMORS, LOAD_OUTPUT
 from .planner import MEMBERS as TRAVEL_MEMBERS
 from .shared import SCORE_DEFAULT, SYSTEM
+from .weapons import WEAPONS_INPUT
 
 ABILITIES = ("strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma")
 
@@ -58,6 +60,7 @@ FIELDS = (
           help="the target number, before the Constitution bonus",
           derived="from class, level and race (the race bonus taken off)",
           derive=lambda v: saving_throws(v["class"], v["level"], v["race"])["death_ray"]),
+    WEAPONS_INPUT,
 )
 SAVES_RULE = "characters/#saving-throws-and-attack-bonus"
 

@@ -23,6 +23,7 @@ from ..core import Input, RulesInputError, get_calculator
 from ..fight import Fighter
 from ..session import Action, Dice, State, keys, note, take
 from .common import succeeds
+from .kit import fencing_parry
 
 if TYPE_CHECKING:
     from .fight import GurpsFight
@@ -33,19 +34,47 @@ DEFENDER = Fighter("who", "Defender", help="anyone in the fight, on any turn")
 DEFENCE = Input("defence", "Defence", "choice", "dodge",
                 choices=(("dodge", "Dodge"), ("parry", "Parry"), ("block", "Block")))
 NEEDS = {"parry": "weapon skill", "block": "Shield or Cloak skill"}
+RETREAT_DODGE, RETREAT_OTHER = 3, 1
 
 
 def defence_score(rules: GurpsFight, state: State, fight: dict[str, Any], who: str,
-                  defence: str) -> tuple[int | None, list[str]]:
-    """``who``'s score for ``defence`` now (None without the skill it needs) and what it includes."""
+                  defence: str, retreat: bool = False) -> tuple[int | None, list[str]]:
+    """``who``'s score for ``defence`` now (None without the skill it needs) and what it includes;
+    with ``retreat``, a step back adds +3 to Dodge, +1 to Parry or Block (+3 to a fencing weapon's
+    Parry: the Basic Set's rule)."""
     inputs = rules.calculator_inputs(state, fight, who)["gurps.defense"]
     score: int | None = get_calculator("gurps.defense").run(inputs)[defence]
+    back = (RETREAT_DODGE if defence == "dodge" or (defence == "parry" and fencing_parry(state, who))
+            else RETREAT_OTHER) if retreat else 0
     included = [words for words, on in (
         ("halved: reeling", defence == "dodge" and inputs["halved"]),
         ("halved: very tired", defence == "dodge" and inputs.get("very_tired", False)),
+        (f"+{inputs.get('shield_db', 0)}: shield", inputs.get("shield_db", 0)),
         ("+2: All-Out Defense", inputs["increased_defense"] == defence),
-        ("−4: stunned", inputs["stunned"])) if on]
-    return score, included
+        ("−4: stunned", inputs["stunned"]),
+        (f"+{back}: retreat", back and score is not None)) if on]
+    return (None if score is None else score + back), included
+
+
+def after_defence(rules: GurpsFight, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
+    """What an active defence changes for the defender: it spoils an Aim, and someone concentrating
+    rolls Will − 3 or loses it."""
+    name = rules.name(state, who)
+    mine = {e["name"]: e for e in fight["effects"] if e["who"] == who}
+    if "Aim" in mine:
+        fight["effects"].remove(mine["Aim"])
+        note(state, rules.at(state), f"{name}'s aim is spoiled by the active defence.", PAGE + "#aim")
+    if "Concentrate" in mine:
+        will = rules.figures(state, who)["will"] - 3
+        roll = sum(dice(3, 6))
+        kept = succeeds(roll, will)
+        rules.note_figures(state, who, f"{name} is forced to defend while concentrating: Will − 3 = {will} "
+                                       f"rolled {roll}, " + ("keeps it." if kept else "loses it."),
+                           PAGE + "#concentrate",
+                           f"{name} is forced to defend while concentrating and rolls Will − 3: "
+                           + ("keeps it." if kept else "loses it."))
+        if not kept:
+            fight["effects"].remove(mine["Concentrate"])
 
 
 def defend_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], None]:
@@ -74,20 +103,7 @@ def defend_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], No
             f"{label} {score}" + (f" ({'; '.join(included)})" if included else "")
         stunned = " (stunned: −4)" if rules.wounds(state, who)["stunned"] else ""
         rules.note_figures(state, who, f"{name} defends: {scored}.", DEFENDING, f"{name} defends: {label}{stunned}.")
-        if "Aim" in mine:
-            fight["effects"].remove(mine["Aim"])
-            note(state, rules.at(state), f"{name}'s aim is spoiled by the active defence.", PAGE + "#aim")
-        if "Concentrate" in mine:
-            will = rules.figures(state, who)["will"] - 3
-            roll = sum(dice(3, 6))
-            kept = succeeds(roll, will)
-            rules.note_figures(state, who, f"{name} is forced to defend while concentrating: Will − 3 = {will} "
-                                           f"rolled {roll}, " + ("keeps it." if kept else "loses it."),
-                               PAGE + "#concentrate",
-                               f"{name} is forced to defend while concentrating and rolls Will − 3: "
-                               + ("keeps it." if kept else "loses it."))
-            if not kept:
-                fight["effects"].remove(mine["Concentrate"])
+        after_defence(rules, state, fight, who, dice)
     return defend
 
 

@@ -30,6 +30,7 @@ from .encumbrance import DODGE_BONUS_MAX, ENCUMBRANCE_LEVEL_HELP, dodge_bonus_in
 
 STUNNED_DEFENSE = -4
 INCREASED_DEFENSE = 2
+SHIELD_DB_MAX = 3  # the largest shield's Defense Bonus
 
 
 def parry_or_block(skill: int) -> int:
@@ -60,24 +61,28 @@ def parry_or_block(skill: int) -> int:
         Input("very_tired", "Under 1/3 of your FP", "bool", False,
               help="very tired: Dodge is halved, rounded up (again, if you are reeling too)"),
         dodge_bonus_input(),
+        Input("shield_db", "Shield's Defense Bonus (DB)", "int", 0, min=0, max=SHIELD_DB_MAX,
+              help="a ready shield adds its DB to Dodge, Parry and Block; 0 without one"),
     ],
     outputs=[
-        Output("dodge", "Dodge", min=1 + STUNNED_DEFENSE, max=30 + 3 + DODGE_BONUS_MAX + INCREASED_DEFENSE),
+        Output("dodge", "Dodge", min=1 + STUNNED_DEFENSE,
+               max=30 + 3 + DODGE_BONUS_MAX + INCREASED_DEFENSE + SHIELD_DB_MAX),
         Output("dodge_chance", "Dodge roll succeeds", format="percent"),
         Output("parry", "Parry", help="shown when you have a weapon skill", min=3 + STUNNED_DEFENSE,
-               max=3 + 30 // 2 + 2 + INCREASED_DEFENSE),
+               max=3 + 30 // 2 + 2 + INCREASED_DEFENSE + SHIELD_DB_MAX),
         Output("parry_chance", "Parry roll succeeds", format="percent"),
         Output("block", "Block", help="shown when you have a Shield or Cloak skill", min=3 + STUNNED_DEFENSE,
-               max=3 + 30 // 2 + INCREASED_DEFENSE),
+               max=3 + 30 // 2 + INCREASED_DEFENSE + SHIELD_DB_MAX),
         Output("block_chance", "Block roll succeeds", format="percent"),
     ],
 )
 def defense(step: Working, basic_speed: Fraction, encumbrance_level: int, weapon_skill: int, shield_skill: int,
             parry_bonus: int, halved: bool, increased_defense: str, stunned: bool,
-            very_tired: bool, dodge_bonus: int) -> dict[str, Any]:
+            very_tired: bool, dodge_bonus: int, shield_db: int) -> dict[str, Any]:
     """Your Dodge (Basic Speed + 3 − encumbrance, halved when reeling or very tired), Parry and
-    Block (3 + half the skill), after All-Out Defense and stunning, and the exact chance each
-    defence roll succeeds (docs: gurps/attacking-and-defending.md#dodging, #parrying, #blocking,
+    Block (3 + half the skill), a shield's Defense Bonus on all three, after All-Out Defense and
+    stunning, and the exact chance each defence roll succeeds (docs:
+    gurps/attacking-and-defending.md#dodging, #parrying, #blocking, #a-shields-defense-bonus,
     #active-defence-rolls).
 
     The page's example, Basic Speed 6.25 at Light encumbrance, weapon skill 13, Shield 12,
@@ -114,6 +119,11 @@ def defense(step: Working, basic_speed: Fraction, encumbrance_level: int, weapon
              f"= {scores['block']}.", rule="#blocking")
     else:
         step("Block: no Shield or Cloak skill entered, so no block.", rule="#blocking")
+    if shield_db:
+        for name in scores:
+            scores[name] += shield_db
+        step(f"Shield: its Defense Bonus adds +{shield_db} to " + ", ".join(name.capitalize() for name in scores)
+             + ".", rule="#a-shields-defense-bonus")
     if increased_defense in scores:
         scores[increased_defense] += INCREASED_DEFENSE
         step(f"All-Out Defense (Increased {increased_defense.capitalize()}): "

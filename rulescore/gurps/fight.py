@@ -29,24 +29,31 @@ Our readings, where the sources leave a choice (also in the docs):
   on a failure the aim or the concentration is lost.
 - A foe's own DR is used when the damage gives none (the form's DR left blank); a DR given with
   the damage replaces it.
+
+Attacks, from the attack roll to the wound, are one action: :mod:`rulescore.gurps.attack`; what a
+fighter fights with (weapons, DR, shield, a foe's Parry and Block): :mod:`rulescore.gurps.kit`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
-from ..fight import Fight, Fighter, effect, ends_at_turn, looks
+from ..fight import COUNT, FOE_NAME, Fight, Fighter, effect, ends_at_turn, looks
 from ..form_specs import Shown
 from ..notation import signed
 from ..session import Dice, State, keys, note, sheet, take
 from . import session as rules
+from .attack import FORM as ATTACK_FORM
+from .attack import attack_with, attacker_can, open_to_attack, preview_with, target_can
 from .common import succeeds
 from .defend import FORM as DEFEND_FORM
 from .defend import defend_with
 from .encumbrance import DODGE_BONUS_MAX, encumbered_dodge
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, reeling
+from .kit import FOE_WEAPON_FIELDS, character_kit, defence_inputs, read_foe_weapon, weapons_shown
 from .recovery import very_tired
 from .wounds import reeling_effect
 
@@ -63,6 +70,7 @@ FOE_FIELDS = (
     Input("dr", "DR", "int", 0, min=0, max=100),
     Input("will", "Will", "int", 10, min=1, max=30, help="for Aim and Concentrate when hurt"),
     Input("skill", "Attack skill", "int", 12, min=3, max=30, help="the foe's best melee attack skill"),
+    *FOE_WEAPON_FIELDS,  # its weapon, damage, Parry and Block (gurps.kit)
 )
 # All-Out Defense's options as gurps.defense names its increased defence (a double defence adds none)
 AOD_INCREASED = {"increased_dodge": "dodge", "increased_parry": "parry", "increased_block": "block"}
@@ -133,7 +141,13 @@ class GurpsFight(Fight):
         speed = entry["basic_speed"]
         return {"hp": entry["hp"], "ht": entry["ht"], "basic_speed": _number(speed), "dx": entry["dx"],
                 "dodge": entry["dodge"] or int(speed) + 3, "dr": entry["dr"], "will": entry["will"],
-                "skill": entry["skill"], "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
+                "skill": entry["skill"], **{key: entry[key] for key in ("weapon", "damage", "parry", "block")},
+                "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
+
+    def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """A foe row, its weapon, damage, Parry and Block optional (gurps.kit)."""
+        entry = {spec.name: take(row, spec) for spec in FOE_FIELDS if spec not in FOE_WEAPON_FIELDS}
+        return {**entry, **read_foe_weapon(row), "name": take(row, FOE_NAME).strip(), "count": take(row, COUNT)}
 
     # ------------------------------------------------------------ the order
     def _sorted(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> list[str]:
@@ -203,7 +217,12 @@ class GurpsFight(Fight):
             fight = state["fight"]
             return not self.out(state, fight, who) and not any(
                 e["who"] == who and e["name"] == "All-Out Attack" for e in fight["effects"])
+        if form_id == "attack":  # gurps.attack: an attacker able to attack now, a target still in the fight
+            return attacker_can(self, state, who) if field == "who" else target_can(self, state, who)
         return True
+
+    def open_now(self, state: State, form_id: str) -> bool:
+        return form_id != "attack" or open_to_attack(self, state)
 
     def _ht(self, dice: Dice, target: int) -> tuple[int, bool]:
         roll = sum(dice(3, 6))
@@ -355,22 +374,24 @@ class GurpsFight(Fight):
         start, end = ends_at_turn(fight, who), ends_at_turn(fight, who, "turn_end")
         made: list[dict[str, Any]] = []
 
-        def add(title: str, text: str, ends: dict[str, Any], anchor: str) -> None:
+        def add(title: str, text: str, ends: dict[str, Any], anchor: str, bonus: int = 0) -> None:
             made.append(effect(who, title, text, ends, PAGE + anchor, "maneuver"))
+            if target or bonus:  # what a later attack reads (gurps.attack): against whom, and how much
+                made[-1].update(target=target, bonus=bonus)
 
         if maneuver == "aim":
             extra = " +1" if streak == 2 else " +2" if streak >= 3 else ""
             add("Aim", f"{streak} turn{'s' if streak > 1 else ''} of Aim: the weapon's Accuracy{extra} to an Attack or "
                        f"All-Out Attack{at_them} next turn; any active defence spoils it; hurt, a Will roll or it is "
-                       f"lost", end, "#aim")
+                       f"lost", end, "#aim", streak)
         elif maneuver == "evaluate":
             add("Evaluate", f"{signed(min(streak, 3))} to an Attack, Feint, All-Out Attack or Move and Attack"
-                            f"{at_them}, next turn only", end, "#evaluate")
+                            f"{at_them}, next turn only", end, "#evaluate", min(streak, 3))
         elif maneuver == "feint":
             margin = take(action, MARGIN)
             if margin:
                 add("Feint", f"{self.name(state, target) if target else 'the foe'} defends at −{margin} against "
-                             f"{name}'s attack next turn", end, "#feint")
+                             f"{name}'s attack next turn", end, "#feint", margin)
         elif maneuver == "all_out_attack":
             add("All-Out Attack", f"{AOA_TEXT[option]}; no active defence at all until {name}'s next turn; half Move, "
                                   f"forward only", start, "#all-out-attack")
@@ -430,14 +451,14 @@ class GurpsFight(Fight):
         links = {"gurps.melee_attack": {"skill": skill, "maneuver": maneuver, "evaluate_turns": min(evaluated, 3),
                                         "other_modifier": max(wounds["shock"], -SHOCK_CAP)},
                  "gurps.injury": {"hp": hp, "hp_lost_before": wounds["hp_lost"], "ht": figures["ht"],
-                                  **({"dr": figures["dr"]} if "dr" in figures else {})}}
+                                  "dr": figures["dr"] if "dr" in figures else character_kit(state, who)["dr"]}}
         if "All-Out Attack" not in mine:  # after an All-Out Attack there is no active defence to work out
             defense = mine.get("All-Out Defense")
             increased = (defense.get("option") or OPTIONS["all_out_defense"][0]) if defense else ""
             links["gurps.defense"] = {"basic_speed": figures["basic_speed"], "stunned": wounds["stunned"],
-                                      "halved": reeling(hp - wounds["hp_lost"], hp), "weapon_skill": skill,
+                                      "halved": reeling(hp - wounds["hp_lost"], hp),
                                       "increased_defense": AOD_INCREASED.get(increased, "none"),
-                                      **self._defence_figures(state, one, who)}
+                                      **self._defence_figures(state, one, who), **defence_inputs(state, who)}
         return links
 
     def _defence_figures(self, state: State, one: dict[str, Any], who: str) -> dict[str, Any]:
@@ -450,8 +471,8 @@ class GurpsFight(Fight):
             return {"basic_speed": max(one["dodge"] - 3, 0), "encumbrance_level": max(3 - one["dodge"], 0)}
         figures, fp_lost = sheet(state, who), state["characters"][who]["fp_lost"]
         level = figures["encumbrance_level"]  # None past Extra-Heavy: no move at all, the heaviest level here
-        return {"encumbrance_level": 4 if level is None else level, "shield_skill": figures["shield_skill"],
-                "dodge_bonus": figures["dodge_bonus"], "very_tired": very_tired(figures["fp"] - fp_lost, figures["fp"])}
+        return {"encumbrance_level": 4 if level is None else level, "dodge_bonus": figures["dodge_bonus"],
+                "very_tired": very_tired(figures["fp"] - fp_lost, figures["fp"])}
 
     def shown(self, state: State, fight: dict[str, Any], who: str, gm: bool) -> dict[str, Any]:
         figures, wounds = self.figures(state, who), self.wounds(state, who)
@@ -463,6 +484,7 @@ class GurpsFight(Fight):
         if gm and "dr" in figures:  # a foe's: what damage to it takes off unless the form gives another
             shown["dr"] = figures["dr"]
             shown["figures"] = shown["figures"] + ([f"DR {figures['dr']}"] if figures["dr"] else [])
+        shown["weapons"] = weapons_shown(state, who, gm)  # the attack form's Weapon (gurps.attack)
         return shown
 
     def due(self, state: State, fight: dict[str, Any], gm: bool) -> list[dict[str, Any]]:
@@ -487,8 +509,10 @@ class GurpsFight(Fight):
 
 FIGHT = GurpsFight()
 
-ACTIONS = {**FIGHT.actions(), "defend": defend_with(FIGHT)}
-FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, FOE_DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)), DEFEND_FORM)
+ACTIONS = {**FIGHT.actions(), "defend": defend_with(FIGHT), "attack": attack_with(FIGHT)}
+FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, FOE_DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)), ATTACK_FORM,
+         DEFEND_FORM)
+PREVIEWS = {"attack": preview_with(FIGHT)}  # what session.preview adds for an attack: its odds
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:

@@ -11,7 +11,8 @@ is the carried ``equipment`` (not ``other_equipment``): each top-level item's
 weight × quantity plus its contents. GCS counts 1 kg as 2 lb.
 
 Lifting ST and a Dodge bonus from traits are read back from GCS's own Basic Lift and Dodge, so
-Basic Lift, encumbrance, Move and Dodge come out as GCS has them.
+Basic Lift, encumbrance, Move and Dodge come out as GCS has them. The weapons, with GCS's own skill
+levels, damage, Parry and Block, the torso's DR and a shield's DB: :mod:`.gcs_weapons`.
 
 >>> weight_lb("1,900 lb"), weight_lb("8 oz"), weight_lb("3 kg"), weight_lb("500 g"), weight_lb("0.5 tn")
 (Fraction(1900, 1), Fraction(1, 2), Fraction(6, 1), Fraction(1, 1), Fraction(1000, 1))
@@ -36,6 +37,7 @@ from .encumbrance import (
     encumbered_dodge,
     encumbered_move,
 )
+from .gcs_weapons import read_weapons
 from .injury import DEAD_MULTIPLE
 
 NEWEST_VERSION = 5  # the newest GCS data version the site reads (GCS 5.x writes 5)
@@ -362,6 +364,7 @@ def read_gcs(data: dict[str, Any]) -> dict[str, Any]:
     if unread:
         skipped.append(listing("weights the site could not read (counted as 0)", unread))
     _skills(data, fields, skipped)
+    read_weapons(data, version, fields, skipped)  # weapons, armour DR, shield DB (gcs_weapons)
     _skipped(data, unit, skipped)
     for key, most in (("hp", (DEAD_MULTIPLE + 1) * values.get("hp", values["st"]) - 1),
                       ("fp", 2 * values.get("fp", values["ht"]))):  # GCS's damage: wounds and fatigue now

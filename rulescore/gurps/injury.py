@@ -77,6 +77,15 @@ def damage(step: Working, st: int) -> dict[str, Any]:
 
 
 WOUNDING = {"crushing": Fraction(1), "cutting": Fraction(3, 2), "impaling": Fraction(2)}
+# The other damage types weapons deal (GURPS Lite's weapon tables name them; their wounding to the
+# torso is the Basic Set's): id, the words a reader sees, the multiple.
+OTHER_WOUNDING = (("small_piercing", "small piercing", Fraction(1, 2)), ("piercing", "piercing", Fraction(1)),
+                  ("large_piercing", "large piercing", Fraction(3, 2)), ("huge_piercing", "huge piercing", Fraction(2)),
+                  ("burning", "burning", Fraction(1)), ("corrosion", "corrosion", Fraction(1)),
+                  ("toxic", "toxic", Fraction(1)))
+WOUNDING.update({kind: multiple for kind, _, multiple in OTHER_WOUNDING})
+DAMAGE_TYPE_WORDS = {kind: kind for kind in ("crushing", "cutting", "impaling")} | \
+    {kind: words for kind, words, _ in OTHER_WOUNDING}
 SHOCK_CAP = 4
 DEATH_MULTIPLES = (1, 2, 3, 4)  # HT rolls at -1, -2, -3, -4 x HP
 DEAD_MULTIPLE = 5
@@ -84,14 +93,19 @@ DEAD_MULTIPLE = 5
 
 @declare_table("gurps.wounding")
 def wounding_table() -> TableContent:
-    rows = tuple((kind.capitalize(), f"{n(multiple)} × penetrating damage" if multiple != 1 else "penetrating damage")
+    rows = tuple((DAMAGE_TYPE_WORDS[kind].capitalize(),
+                  f"{n(multiple)} × penetrating damage" if multiple != 1 else "penetrating damage")
                  for kind, multiple in WOUNDING.items())
-    return TableContent("Injury by damage type", ("Damage type", "Injury (HP lost)"), rows, "Drop fractions.")
+    return TableContent("Injury by damage type", ("Damage type", "Injury (HP lost)"), rows,
+                        "Drop fractions. Crushing, cutting and impaling are GURPS Lite's; the others, which its "
+                        "weapons deal, wound as the Basic Set says (to the torso).")
 
 
 def injury_from(penetrating: int, damage_type: str) -> int:
-    """Penetrating damage times the wounding multiple, fractions dropped."""
-    return math.floor(penetrating * WOUNDING[damage_type])
+    """Penetrating damage times the wounding multiple, fractions dropped; damage that gets through
+    does at least 1 HP (small piercing's ×0.5 only: the Basic Set's rule)."""
+    hurt = math.floor(penetrating * WOUNDING[damage_type])
+    return max(hurt, 1) if penetrating > 0 else hurt
 
 
 SHOCK_BIG_HP = 20  # from 20 HP up, shock counts HP / 10 at a time
@@ -151,7 +165,8 @@ def hp_state(current: int, hp: int) -> str:
         Input("damage", "Damage rolled", "int", 8, min=0, max=1000),
         Input("dr", "Target's DR", "int", 0, min=0, max=1000, help="Damage Resistance; leave at 0 for none"),
         Input("damage_type", "Damage type", "choice", "cutting",
-              choices=(("crushing", "crushing (×1)"), ("cutting", "cutting (×1.5)"), ("impaling", "impaling (×2)"))),
+              choices=tuple((kind, f"{DAMAGE_TYPE_WORDS[kind]} (×{n(multiple)})")
+                            for kind, multiple in WOUNDING.items())),
         Input("hp", "Hit Points (HP)", "int", 10, min=1, max=200, help="the full score"),
         Input("hp_lost_before", "HP already lost", "int", 0, min=0, max=2000,
               help="injury taken before this hit; leave at 0 if unhurt"),
@@ -200,8 +215,9 @@ def injury(step: Working, damage: int, dr: int, damage_type: str, hp: int, hp_lo
          + (" → 0 (it bounces off)." if damage <= dr else "."), rule="#damage-resistance")
     hurt = injury_from(penetrating, damage_type)
     multiple = WOUNDING[damage_type]
-    step(f"Injury ({damage_type}) = {n(multiple)} × {penetrating} = {n(penetrating * multiple)}"
-         + (f", fractions dropped → {hurt}" if hurt != penetrating * multiple else "") + " HP.",
+    step(f"Injury ({DAMAGE_TYPE_WORDS[damage_type]}) = {n(multiple)} × {penetrating} = {n(penetrating * multiple)}"
+         + ("" if hurt == penetrating * multiple else f", at least 1 → {hurt}" if hurt > penetrating * multiple
+            else f", fractions dropped → {hurt}") + " HP.",
          rule="#from-damage-to-injury")
     shock = shock_penalty(hurt, hp)
     if hurt == 0:

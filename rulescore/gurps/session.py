@@ -46,6 +46,7 @@ MAX_TURNS = DAY
 _HIT = {spec.name: spec for spec in get_calculator("gurps.injury").inputs}
 DAMAGE = _HIT["damage"]._replace(default=None)
 DR, TORSO = _HIT["dr"], _HIT["torso"]
+CHARACTER_DR = DR._replace(default="", help="blank: the armour on the character's sheet; a number replaces it")
 DAMAGE_TYPE = _HIT["damage_type"]._replace(name="type")
 # The damage form starts on crushing (×1): a GM typing the injury already worked out gets exactly
 # that, never multiplied by a type nobody chose. (An action sent without a type keeps the
@@ -66,12 +67,14 @@ WHO = Member("who")
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
     """Each character as their sheet has them now: the HP and FP they have lost (0 unless entered,
-    or imported from GCS), dead already at −5 × HP."""
+    or imported from GCS), dead already at −5 × HP; the weapons they carry, their armour's DR and
+    their shield's DB, for a fight's attacks (gurps.attack)."""
     def now(figures: dict[str, Any]) -> dict[str, Any]:
         hp, lost = figures["hp"], figures.get("hp_lost", 0)
         return {"hp_lost": lost, "fp_lost": figures.get("fp_lost", 0), "shock": 0, "stunned": False,
                 "conscious": True, "dead": hp - lost <= -DEAD_MULTIPLE * hp, "down_at": None, "wake_rolls": 0,
-                "needs_care": False}
+                "needs_care": False, "weapons": list(figures.get("weapons", [])), "dr": figures.get("dr", 0),
+                "shield_db": figures.get("shield_db", 0)}
     return {"clock": {"turns": 0}, "characters": {c["id"]: now(sheets[c["id"]]) for c in party}}
 
 
@@ -198,7 +201,9 @@ def damage(state: State, action: dict[str, Any], dice: Dice) -> None:
     character, figures, name = _living(state, who), sheet(state, who), name_of(state, who)
     hp, ht = figures["hp"], figures["ht"]
     before = hp - character["hp_lost"]
-    hit = get_calculator("gurps.injury").run({"damage": take(action, DAMAGE), "dr": take(action, DR),
+    # Blank DR: the armour on the character's sheet (0 for a sheet from before it had one).
+    dr = take(action, DR) if action.get("dr", "") != "" else character.get("dr", 0)
+    hit = get_calculator("gurps.injury").run({"damage": take(action, DAMAGE), "dr": dr,
                                               "damage_type": take(action, DAMAGE_TYPE), "hp": hp,
                                               "hp_lost_before": character["hp_lost"], "ht": ht,
                                               "torso": take(action, TORSO)})
@@ -339,7 +344,7 @@ FORMS = (
            "or less and to recover from a stun.", (TURNS,)),
     Action("damage", "damage", "Damage",
            "Damage past DR, times the wounding modifier, comes off HP: shock, a major wound's HT roll and the "
-           "death checks follow.", (WHO, DAMAGE, DR, FORM_DAMAGE_TYPE, TORSO)),
+           "death checks follow.", (WHO, DAMAGE, CHARACTER_DR, FORM_DAMAGE_TYPE, TORSO)),
     Action("heal", "heal", "Healing",
            "HP given back by first aid, a potion, a spell or anything else the GM rules, up to the full score.",
            (WHO, HEALED, HOW)),

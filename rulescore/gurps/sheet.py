@@ -43,6 +43,7 @@ from .common import SYSTEM
 from .damage import DAMAGE_ST_RANGE
 from .encumbrance import dodge_bonus_input, lifting_st_input
 from .injury import DEAD_MULTIPLE
+from .weapons import DR_INPUT, SHIELD_DB_INPUT, weapons_input
 
 ATTRIBUTE_TOP = 30  # DX, IQ and HT as high as the calculators take them
 # Final values, traits included, as wide as the calculators take them (a dragon's ST 60, a giant's
@@ -105,6 +106,10 @@ FIELDS = (
     # start from (an imported GCS character's HP and FP damage).
     Input("hp_lost", "HP lost", "int", 0, min=0, max=HP_LOST_TOP, help="injury not yet healed; 0 when unhurt"),
     Input("fp_lost", "FP lost", "int", 0, min=0, max=FP_LOST_TOP, help="fatigue not yet rested off; 0 when rested"),
+    # What a fight's attack uses (gurps.weapons): the weapons carried, the armour's DR, a shield's DB.
+    weapons_input(),
+    DR_INPUT,
+    SHIELD_DB_INPUT,
 )
 _BY_NAME = {field.name: field for field in FIELDS}
 
@@ -125,7 +130,8 @@ _BY_NAME = {field.name: field for field in FIELDS}
 def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, fp: int, will: int, per: int,
                     basic_speed: Fraction, basic_move: int, load_lb: Fraction, climbing_skill: int,
                     hiking_skill: int, swimming_skill: int, weapon_skill: int, shield_skill: int,
-                    ranged_skill: int, lifting_st: int, dodge_bonus: int, hp_lost: int, fp_lost: int) -> dict[str, Any]:
+                    ranged_skill: int, lifting_st: int, dodge_bonus: int, hp_lost: int, fp_lost: int,
+                    weapons: list[dict[str, Any]], dr: int, shield_db: int) -> dict[str, Any]:
     """HP, FP, Will, Per, Basic Speed and Basic Move against what GURPS Lite lets you buy from
     their formulas (outside it: advice, since traits do that); then Basic Lift, encumbrance,
     Move and Dodge at the load carried (gurps.encumbrance) and thrust and swing (gurps.damage)."""
@@ -203,9 +209,10 @@ FILLS = {
     "gurps.melee_attack": {"skill": "weapon_skill"},
     "gurps.range_modifier": {"skill": "ranged_skill"},
     "gurps.defense": {"basic_speed": "basic_speed", "encumbrance_level": "encumbrance_level",
-                      "weapon_skill": "weapon_skill", "shield_skill": "shield_skill", "dodge_bonus": "dodge_bonus"},
+                      "weapon_skill": "weapon_skill", "shield_skill": "shield_skill", "dodge_bonus": "dodge_bonus",
+                      "shield_db": "shield_db"},
     "gurps.damage": {"st": "st"},
-    "gurps.injury": {"hp": "hp", "ht": "ht", "hp_lost_before": "hp_lost"},
+    "gurps.injury": {"hp": "hp", "ht": "ht", "hp_lost_before": "hp_lost", "dr": "dr"},
     "gurps.recovery": {"hp": "hp", "ht": "ht", "hp_lost": "hp_lost"},
     "gurps.fatigue": {"fp": "fp", "will": "will", "fp_lost": "fp_lost"},
 }

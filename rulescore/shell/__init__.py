@@ -27,6 +27,9 @@ Where each rule lives:
   unconsciousness and death, damage to objects (damage.md).
 - ``recovery``: fatigue and combat fatigue, HP and END recovery (fatigue-and-recovery.md).
 - ``genres``: typical armour and shields (genres.md).
+- ``arms``: a character's weapons, armour DR by hit location and shield (genres.md#weapons-on-the-sheet).
+- ``attack_action``: the fight's attack, roll and damage by location in one action
+  (combat.md#attacks-in-the-session); the fight itself is ``fight``.
 - ``sheet``: a character's fields and what they imply (``rulescore.derive``); which calculator
   inputs a character fills.
 

@@ -30,16 +30,21 @@ Our readings, where the source leaves a choice (also in the docs):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..fight import WHO, Fight, effect, ends_at_turn, looks
 from ..notation import signed
 from ..session import Action, Dice, State, keys, note, sheet, take
+from ..wording import received
+from . import attack_action as attacks
 from . import session as rules
+from .arms import SHIELD_INPUT, read_damage
+from .attack import NO_SHIELD
 from .combat import MANEUVER as SHELL_MANEUVERS
 from .combat import blocks_per_round
-from .common import ag_at_modifier
+from .common import CHART_RANGE, ag_at_modifier, ag_def_modifier
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
 
@@ -53,7 +58,16 @@ FOE_FIELDS = (
     Input("mv", "MV", "int", 5, min=0, max=20),
     Input("end", "END", "int", 10, min=1, max=100),
     Input("natural_dr", "Natural DR", "int", 0, min=0, max=20),
+    Input("st", "ST", "int", 10, min=1, max=30, help="what a damage on ST (“+1 cut”) is rolled on"),
+    Input("at", "AT", "int", "", min=-20, max=40, help="left empty: combat level + AG's modifier"),
+    Input("def", "DEF", "int", "", min=-20, max=40,
+          help="its block DEF; left empty: combat level + AG's modifier; a dodge is 1 + EL lower"),
+    Input("damage", "Damage", "text", "+0 cut", max=20,
+          help="its weapon's: on its ST (“+1 cut”, “−4 cr”) or as dice (“1d+2 cut”)"),
+    Input("dr", "Armour DR", "int", 0, min=0, max=30, help="the same at every location"),
+    SHIELD_INPUT,
 )
+DERIVED = {"at": ag_at_modifier, "def": ag_def_modifier}  # combat level + AG's modifier when left empty
 MANEUVERS = (*((row.value, row.name) for row in SHELL_MANEUVERS.values()), ("move", "Move (MV points)"),
              ("other", "Other (GM's call)"))
 MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
@@ -83,8 +97,23 @@ class ShellFight(Fight):
     def party_can_fight(self, state: State, who: str) -> bool:
         return not state["characters"][who]["dead"]
 
+    def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """AT and DEF left empty follow the combat level and AG; the damage must read as a genre's."""
+        given = {key: value for key, value in row.items() if not (key in DERIVED and value in ("", None))}
+        entry = super().read_foe({**given, **{key: 0 for key in DERIVED if key not in given}})
+        for key, modifier in DERIVED.items():
+            if key not in given:
+                entry[key] = entry["combat_level"] + modifier(min(max(entry["ag"], CHART_RANGE.low), CHART_RANGE.high))
+        try:
+            read_damage(entry["damage"])
+        except ValueError:
+            raise RulesInputError("damage", f"Damage: received {received(entry['damage'])}; write it on the foe's ST "
+                                            f"(“+1 cut”, “−4 cr”) or as dice (“1d+2 cut”).") from None
+        return entry
+
     def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
-        return {**{spec.name: entry[spec.name] for spec in FOE_FIELDS}, "lethal": 0, "stun": 0, "locations": {},
+        return {**{spec.name: entry[spec.name] for spec in FOE_FIELDS}, "pr": None if int(entry["pr"]) == NO_SHIELD
+                else int(entry["pr"]), "lethal": 0, "stun": 0, "locations": {},
                 "crippled": {}, "stunned": False, "unconscious": False, "dead": False, "end_lost": 0,
                 "combat_rounds": 0}
 
@@ -188,6 +217,16 @@ class ShellFight(Fight):
         if form_id == "block":
             one = state["fight"]["combatants"][who]
             return bool(one.get("blocks_used", 0) < blocks_per_round(self.figures(state, who)["combat_level"]))
+        if form_id == "attack":  # an attacker able to act, a target still in the fight
+            stunned = field == "who" and self.wounds(state, who)["stunned"]
+            return not self.out(state, state["fight"], who) and not stunned
+        return True
+
+    def open_now(self, state: State, form_id: str) -> bool:
+        if form_id == "attack":  # someone able to attack someone else still in the fight
+            fight = state["fight"]
+            return any(self.can_now(state, "attack", "who", who) and self.can_now(state, "attack", "target", other)
+                       for who in fight["combatants"] for other in fight["combatants"] if other != who)
         return True
 
     def start_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
@@ -313,6 +352,7 @@ class ShellFight(Fight):
             "blocks": blocks_per_round(figures["combat_level"]), "blocks_used": one.get("blocks_used", 0),
             "looks": looks(figures["hp"] - total, figures["hp"], wounds["dead"], wounds["unconscious"])}
         shown["figures"] = [f"initiative {shown['initiative']}"]
+        shown["weapons"] = attacks.weapons_shown(state, one, gm)
         if gm or one["side"] == "party":
             shown.update(hp=figures["hp"], damage=total, end=figures["end"] - wounds["end_lost"])
             shown["figures"] = [f"damage taken {total} of {figures['hp']} HP", f"END {shown['end']}",
@@ -326,10 +366,28 @@ class ShellFight(Fight):
 
 
 FIGHT = ShellFight()
-ACTIONS = FIGHT.actions()
+
+
+def attack_action(state: State, action: dict[str, Any], dice: Dice) -> None:
+    """``{"do": "attack", "who", "target", "weapon", "defence", ...}``: :mod:`.attack_action`."""
+    attacks.attack(FIGHT, state, action, dice)
+
+
+def preview_attack(state: State, action: dict[str, Any], gm: bool) -> dict[str, Any]:
+    """session.preview's ``attack`` for SHELL: :func:`.attack_action.preview`."""
+    return {"attack": attacks.preview(FIGHT, state, action, gm)}
+
+
+PREVIEWS = {"attack": preview_attack}  # what session.preview adds for an action, by its "do"
+
+
+ACTIONS = {**FIGHT.actions(), "attack": attack_action}
 FORMS = (*rules.FORMS, *FIGHT.forms(next(form for form in rules.FORMS if form.id == "damage").fields[1:]),
          Action("block", "block", "Block", "One of the blocks a round the combat level allows; dodges are unlimited.",
-                (WHO,)))
+                (WHO,)),
+         Action("attack", "attack", "Attack roll",
+                "An attack in the fight: 2d10 + AT − DEF against the defender's dodge or block; a hit rolls the "
+                "weapon's damage and strikes the location aimed at, past the armour there.", attacks.FIELDS))
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:

@@ -23,8 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
+from ..history import copy_json
 from ..notation import signed
 from ..session import Action, Dice, Member, State, keys, member, name_of, note, passed, passing, sheet, take
+from .arms import armour
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
 
@@ -44,10 +46,12 @@ WHO = Member("who")
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
     """Each character as their sheet has them now: the lethal damage they have taken (0 unless
-    entered; where on the body is not kept), none of it non-lethal."""
+    entered; where on the body is not kept), none of it non-lethal; the weapons and armour they
+    fight with (.arms)."""
     return {"clock": {"rounds": 0}, "characters": {
         c["id"]: {"lethal": sheets[c["id"]].get("damage_taken", 0), "stun": 0, "locations": {}, "combat_rounds": 0,
-                  "end_lost": 0, "stunned": False, "unconscious": False, "dead": False, "crippled": {}}
+                  "end_lost": 0, "stunned": False, "unconscious": False, "dead": False, "crippled": {},
+                  "weapons": copy_json(sheets[c["id"]].get("weapons", [])), "armour": armour(sheets[c["id"]])}
         for c in party}}
 
 

@@ -1,7 +1,8 @@
 """A SHELL character (docs: characters.md#shell): everything shell.character asks for (the
 primary attributes, racial modifiers, secondary levels bought, wealth, chp), plus the combat
 skill level, load and natural DR the combat and damage calculators read, and the damage taken now
-(lethal, not yet healed), where the damage calculator and a new session start; and what they imply,
+(lethal, not yet healed), where the damage calculator and a new session start; the weapons,
+armour DR by hit location and shield a fight's attacks use (:mod:`.arms`); and what they imply,
 by shell.character's and shell.encumbrance's own rules. Also which calculator inputs a
 character fills.
 
@@ -20,6 +21,7 @@ from typing import Any
 
 from ..characters import declare_character, use
 from ..core import Input, RulesInputError, Working, bind_character, get_calculator
+from .arms import FIELDS as ARMS
 from .common import CHART_RANGE, COMBAT_LEVEL_DEFAULT, SYSTEM
 
 _SHEET_CALCULATOR = get_calculator("shell.character")  # its inputs are the sheet's first fields
@@ -42,6 +44,8 @@ FIELDS = (
     # not kept: its tally is wiped at the end of each fight (shell/damage.md, Crushing).
     Input("damage_taken", "Damage taken", "int", 0, unit="HP", min=0, max=DAMAGE_TAKEN_TOP,
           help="lethal damage not yet healed, fewer than twice HP (then a character is dead); 0 when unhurt"),
+    # What they fight with (.arms): weapons, armour DR by hit location, the shield's PR.
+    *ARMS,
 )
 _SHEET_FIELDS = tuple(spec.name for spec in _SHEET_CALCULATOR.inputs)
 _ENCUMBRANCE_FIGURES = ("max_encumbrance_lb", "encumbrance_level", "can_carry")

@@ -82,8 +82,9 @@ def imported(path: Path) -> dict:
 
 
 def stored_fields(found: dict) -> dict:
-    """The fields as the page keeps them: text, as a form gives them."""
-    return {name: value if isinstance(value, bool) else str(value) for name, value in found["fields"].items()}
+    """The fields as the page keeps them: text, as a form gives them (a list, the weapons, as JSON text)."""
+    return {name: value if isinstance(value, bool) else json.dumps(value) if isinstance(value, list) else str(value)
+            for name, value in found["fields"].items()}
 
 
 def check_gcs_preview(preview, found: dict):

@@ -11,6 +11,7 @@ import { SYSTEM_NAMES, freeName, newId } from "./documents.js";
 import { button, confirmThen, element, onEveryPage } from "./dom.js";
 import { askEngine } from "./engine.js";
 import { bindHome, renderHome } from "./character-home.js";
+import { bindListFields } from "./list-field.js";
 import { bindLibrary, share } from "./library.js";
 import { bindPicker, pickerForms, refreshPickers } from "./pickers.js";
 import { characterById, fieldOf, pageState, recompute, reread, setField } from "./sheets.js";
@@ -57,6 +58,7 @@ export async function redraw(state) {
 /** @param {PageState} state @param {HTMLFormElement} form */
 function bindEditor(state, form) {
   form.dataset.editing = "";
+  bindListFields(form); // the weapons a character carries
   form.addEventListener("input", (event) => {
     if (!(/** @type {Element} */ (event.target).closest("[data-conflict]"))) form.dataset.dirty = "true";
   });

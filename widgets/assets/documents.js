@@ -9,6 +9,7 @@ export const VERSION = 1;
 export const SYSTEMS = /** @type {const} */ (["bfrpg", "gurps", "shell"]);
 export const SYSTEM_NAMES = { bfrpg: "Basic Fantasy", gurps: "GURPS", shell: "SHELL" };
 export const MAX_IMPORT_BYTES = 1024 * 1024; // a party of a dozen is a few kilobytes
+const MAX_LIST_TEXT = 8000; // a sheet's list as JSON text, as rulescore.lists reads it
 const MAX_NAME = 60;
 
 /**
@@ -91,7 +92,9 @@ function checkCharacter(raw, where) {
   /** @type {Fields} */
   const kept = {};
   for (const [field, value] of Object.entries(fields)) {
-    if (typeof value === "boolean" || typeof value === "string") kept[field] = value.toString().slice(0, 100);
+    // A list the sheet keeps (weapons) is JSON text, longer than a figure; rulescore checks both.
+    if (typeof value === "string" && value.startsWith("[")) kept[field] = value.slice(0, MAX_LIST_TEXT);
+    else if (typeof value === "boolean" || typeof value === "string") kept[field] = value.toString().slice(0, 100);
     else if (typeof value === "number" && Number.isFinite(value)) kept[field] = String(value);
     else return `${name.value}: the field ${field} holds ${JSON.stringify(value)?.slice(0, 40)}, not a value`;
     if (typeof value === "boolean") kept[field] = value;

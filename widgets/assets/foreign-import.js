@@ -120,7 +120,7 @@ async function preview(state, area, file, current, redraw) {
   const name = (answer.name ?? "").trim().slice(0, MAX_NAME) || "Imported character";
   /** @type {Fields} */
   const fields = Object.fromEntries(Object.entries(answer.fields).map(([field, value]) =>
-    [field, typeof value === "boolean" ? value : String(value)]));
+    [field, typeof value === "boolean" ? value : Array.isArray(value) ? JSON.stringify(value) : String(value)]));
   const here = state.store.characters.find((c) => c.system === system && c.name === name) ?? null;
   const what = `${name} (${SYSTEM_NAMES[system]})`;
   show(area, "asking", [

@@ -200,8 +200,33 @@ export function buildFields(state) {
     const now = fight.combatants.find((/** @type {Record<string, any>} */ one) => one.id === fight.current);
     if (now?.maneuver_default && fight.maneuvers_open.includes(now.maneuver_default)) maneuver.value = now.maneuver_default;
   }
-  holder.onchange = () => followConditions(holder, action?.fields ?? []);
+  holder.onchange = (event) => {
+    if (/** @type {Element} */ (event.target).matches('[data-field="who"]')) weaponChoices(holder, fight);
+    followConditions(holder, action?.fields ?? []);
+  };
+  weaponChoices(holder, fight);
   followConditions(holder, action?.fields ?? []);
+}
+
+/**
+ * The attack's Weapon field offers the attacker's own weapons (the fight view's `weapons`), the
+ * first chosen; it follows the attacker picked. Outside a fight the field stays as typed.
+ * @param {HTMLElement} holder @param {Record<string, any> | null} fight
+ */
+function weaponChoices(holder, fight) {
+  const field = /** @type {HTMLElement | null} */ (holder.querySelector('[data-field="weapon"]'));
+  const who = /** @type {HTMLSelectElement | null} */ (holder.querySelector('[data-field="who"]'))?.value;
+  const attacker = fight?.combatants.find((/** @type {Record<string, any>} */ one) => one.id === who);
+  if (!field || !attacker?.weapons?.length) return;
+  // A monster's routine (Basic Fantasy: "2 claws/1 bite") is one choice, first: every attack of it in turn.
+  const routine = attacker.weapons.filter((/** @type {Record<string, any>} */ weapon) => weapon.routine);
+  const select = element("select", { id: field.id, "data-field": "weapon" }, [
+    ...(routine.length > 1 ? [element("option", { value: "" }, [`Whole routine: ${routine.map(
+      (/** @type {Record<string, any>} */ weapon) => weapon.name).join(", ")}`])] : []),
+    ...attacker.weapons.map((/** @type {Record<string, any>} */ weapon) => element("option", { value: String(weapon.index) }, [
+      [weapon.name, weapon.usage, weapon.damage ? withMinus(weapon.damage) : "",
+        weapon.skill !== null && weapon.skill !== undefined ? `skill ${weapon.skill}` : ""].filter(Boolean).join(", ")]))]);
+  field.replaceWith(select);
 }
 
 /**
@@ -310,5 +335,42 @@ export async function showPreview(state) {
     element("span", { class: "rc-session-preview-title" }, ["Will be logged: "]),
     ...lines.map((line) => element("span", { class: "rc-session-preview-line" }, [line, " "])),
     ...(answer?.ok && answer.rolls ? [element("span", {}, [lines.length ? "Then the dice decide the rest."
-      : "the dice decide what happens."])] : []));
+      : "the dice decide what happens."])] : []),
+    ...(answer?.ok && answer.attack ? [attackOdds(/** @type {Record<string, any>} */ (answer.attack))] : []));
+  if (answer?.ok && answer.attack) {
+    holder.hidden = false;
+    // The target's side picks among the defences it can make: the others are not offered.
+    const open = (answer.attack.defences ?? []).map((/** @type {Record<string, any>} */ d) => d.id);
+    const defence = /** @type {HTMLSelectElement | null} */ (state.root.querySelector('select[data-field="defence"]'));
+    if (defence && open.length) {
+      for (const option of defence.options) option.disabled = option.value !== "none" && !open.includes(option.value);
+      if (defence.selectedOptions[0]?.disabled) defence.value = open[0];
+    }
+  }
+}
+
+/** A chance as the site shows it: "84 %", "under 1 %". @param {number} p */
+function percent(p) {
+  return p > 0 && p < 0.005 ? "under 1 %" : p < 1 && p > 0.995 ? "over 99 %" : `${Math.round(p * 100)} %`;
+}
+
+/**
+ * An attack's odds before its dice (session.preview's "attack"): to hit, each defence the
+ * target can make with its score, and the damage's spread; for a monster, each attack of its routine.
+ * @param {Record<string, any>} attack
+ */
+function attackOdds(attack) {
+  const steps = [...(attack.routine?.length ? attack.routine : [attack])];
+  return element("ul", { class: "rc-attack-odds", "data-attack-odds": "" }, steps.flatMap((step) => [
+    ...(step.to_hit ? [element("li", { "data-odds": "to-hit" }, [
+      element("strong", {}, [`${step.name ? `${step.name}: ` : ""}to hit `]),
+      step.to_hit.skill !== undefined ? `${withMinus(step.to_hit.skill)} or less` : `${withMinus(step.to_hit.needed)} or more`,
+      `, ${percent(step.to_hit.chance)}`])] : []),
+    ...(step.defences ?? []).map((/** @type {Record<string, any>} */ defence) => element("li", {
+      "data-odds": `defence-${defence.id}` }, [element("strong", {}, [`${defence.label} `]),
+      defence.score !== undefined ? `${withMinus(defence.score)}, ` : "", percent(defence.chance)])),
+    ...(step.damage ? [element("li", { "data-odds": "damage" }, [element("strong", {}, ["Damage "]),
+      `${withMinus(step.damage.dice)}: ${withMinus(step.damage.least)} to ${withMinus(step.damage.most)}` +
+        (step.damage.average !== undefined ? `, ${withMinus(Math.round(step.damage.average * 10) / 10)} on average` : "")])] : []),
+  ]));
 }

@@ -158,6 +158,7 @@ function fillActions(state) {
   const actions = offered(state);
   select.replaceChildren(...actions.map((action) => element("option", { value: action.id }, [action.label])));
   if (actions.some((action) => action.id === chosen)) select.value = chosen;
+  else if (actions.some((action) => action.id === "next_turn")) select.value = "next_turn"; // an attack done: on to the next
   buildFields(state);
 }
 
