@@ -169,3 +169,39 @@ def test_a_shell_attack_from_the_sheets_sword(browser, site_url):
         assert page.locator("[data-session-log] li", has_text="Sword").count() >= 1
     finally:
         context.close()
+
+
+def test_a_weapon_typed_on_the_sheet_is_checked_kept_and_shown_again(browser, site_url):
+    from tests.browser.helpers import kept, wait_settled
+    from tests.browser.test_characters import editor, open_characters
+
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        open_characters(page, site_url)
+        form = editor(page, "gurps")
+        form.locator("[data-action='new-character']").click()
+        form.locator('[name="name"]').fill("Bruno")
+        form.locator("[data-list-field='weapons'] [data-action='add-list-item']").click()
+        item = form.locator("[data-list-item]").first
+        item.locator('[data-item-field="name"]').fill("Long Axe")
+        item.locator('[data-item-field="skill"]').fill("14")
+        item.locator('[data-item-field="damage"]').fill("sw+3 banana")
+        wait_settled(form)
+        error = form.locator('[data-error-for="weapons"]')
+        assert "Long Axe" in error.inner_text() and "Damage" in error.inner_text()  # said at the list, by label
+        item.locator('[data-item-field="damage"]').fill("sw+3 cut")
+        wait_settled(form)
+        assert error.is_hidden()
+        screenshot(page, "weapons-on-the-sheet-phone.png")
+        form.locator('[data-action="save-character"]').click()
+        page.wait_for_function("f => f.querySelector('[data-status]').textContent === 'Saved Bruno.'",
+                               arg=form.element_handle())
+        weapons = json.loads(kept(page, "characters")[0]["fields"]["weapons"])
+        assert [(w["name"], w["skill"], w["damage"]) for w in weapons] == [("Long Axe", "14", "sw+3 cut")]
+        page.reload()
+        open_characters(page, site_url)
+        editor(page, "gurps").locator("[data-action='edit-character']").click()
+        assert editor(page, "gurps").locator('[data-list-item] [data-item-field="name"]').input_value() == "Long Axe"
+    finally:
+        context.close()

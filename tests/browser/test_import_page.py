@@ -83,7 +83,10 @@ def imported(path: Path) -> dict:
 
 def stored_fields(found: dict) -> dict:
     """The fields as the page keeps them: text, as a form gives them (a list, the weapons, as JSON text)."""
-    return {name: value if isinstance(value, bool) else json.dumps(value) if isinstance(value, list) else str(value)
+    def kept(value):  # JSON.stringify's text: no spaces, characters as they are
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    return {name: value if isinstance(value, bool) else kept(value) if isinstance(value, list) else str(value)
             for name, value in found["fields"].items()}
 
 
