@@ -15,24 +15,7 @@ import pytest
 import rulescore
 from rulescore import RulesInputError, calculate, derive, session
 from rulescore.web import respond, respond_sheet
-
-
-def dice(*faces):
-    """A roll function handing out ``faces`` in order, as many as each roll asks for."""
-    queue = list(faces)
-
-    def roll(count, sides):
-        taken = queue[:count]
-        del queue[:count]
-        assert len(taken) == count, f"the test gave too few dice for {count}d{sides}"
-        assert all(1 <= face <= sides for face in taken)
-        return taken
-
-    return roll
-
-
-def no_dice(count, sides):
-    raise AssertionError(f"no roll expected, but {count}d{sides} was asked for")
+from tests.test_session import dice, no_dice
 
 
 def character(ident, name, **fields):

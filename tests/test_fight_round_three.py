@@ -8,22 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rulescore import RulesInputError, session
-
-
-def dice(*faces):
-    queue = list(faces)
-
-    def roll(count, sides):
-        taken = queue[:count]
-        del queue[:count]
-        assert len(taken) == count, f"the test gave too few dice for {count}d{sides}"
-        return taken
-
-    return roll
-
-
-def no_dice(count, sides):
-    raise AssertionError(f"no roll expected, but {count}d{sides} was asked for")
+from tests.test_session import dice, no_dice
 
 
 def pc(system, ident, name, **fields):

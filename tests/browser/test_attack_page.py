@@ -11,7 +11,7 @@ import re
 from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot
-from tests.browser.test_fight_page import add_foes, press
+from tests.browser.test_fight_page import add_foes, press, replayed
 from tests.browser.test_session import TableDice, start_with
 from tests.browser.test_session import saved_state as saved
 
@@ -21,19 +21,6 @@ ARMED = {"format": "rules-at-the-table/characters", "version": 1, "characters": 
     {"id": "g1", "name": "Bruno", "system": "gurps",
      "fields": {"st": "12", "dx": "13", "ht": "11", "basic_speed": "7", "weapons": json.dumps([AXE]), "dr": "2"}},
 ], "parties": [{"id": "p1", "name": "Bruno alone", "system": "gurps", "members": ["g1"]}]}
-
-
-def replayed(state: dict) -> dict:
-    """The page's actions with the dice it recorded, applied by rulescore in Python."""
-    python = session.new("gurps", ARMED["characters"])
-    for event in state["done"]:
-        rolls: list[list[int]] = [list(used[2]) for used in event["dice"]]
-
-        def roll(count: int, sides: int, rolls: list[list[int]] = rolls) -> list[int]:
-            return rolls.pop(0)
-
-        python = session.apply(python, event["action"], roll=roll)
-    return python
 
 
 def to_bruno(page, dice: TableDice):
@@ -71,7 +58,7 @@ def test_a_gurps_attack_from_the_sheets_weapon_on_a_foe_with_dr_in_two_taps(brow
             assert page.locator("[data-session-message]").is_hidden()
             state = saved(page)
             assert len(state["done"]) == done + 1 and state["done"][-1]["action"]["do"] == "attack"
-            python = replayed(state)
+            python = replayed("gurps", ["g1"], state, ARMED)
             assert session.view(python, gm=True) == session.view(state, gm=True)
             line = page.locator("[data-session-log] li", has_text="Long Axe").first.inner_text()
             assert "Orc" in line and re.search(r"\d+ against \d+", line)
@@ -95,18 +82,6 @@ ROUTINE: dict = {"format": "rules-at-the-table/characters", "version": 1, "chara
                                                                                       "damage": "+1 cut"}])}},
 ], "parties": [{"id": "p1", "name": "Alda alone", "system": "bfrpg", "members": ["b1"]},
                {"id": "p2", "name": "Kess alone", "system": "shell", "members": ["s1"]}]}
-
-
-def python_of(system: str, state: dict) -> dict:
-    python = session.new(system, [c for c in ROUTINE["characters"] if c["system"] == system])
-    for event in state["done"]:
-        rolls: list[list[int]] = [list(used[2]) for used in event["dice"]]
-
-        def roll(count: int, sides: int, rolls: list[list[int]] = rolls) -> list[int]:
-            return rolls.pop(0)
-
-        python = session.apply(python, event["action"], roll=roll)
-    return python
 
 
 def until_side(page, dice: TableDice, side: str):
@@ -142,7 +117,7 @@ def test_a_bfrpg_bears_three_attack_routine_on_a_character_with_the_tables_dice(
         press(page, '[data-action="apply-action"]', dice)  # the table's dice, asked roll by roll
         state = saved(page)
         assert len(state["done"]) == done + 1 and len(state["done"][-1]["dice"]) >= 3
-        assert session.view(python_of("bfrpg", state), gm=True) == session.view(state, gm=True)
+        assert session.view(replayed("bfrpg", ["b1"], state, ROUTINE), gm=True) == session.view(state, gm=True)
     finally:
         context.close()
 
@@ -165,7 +140,7 @@ def test_a_shell_attack_from_the_sheets_sword(browser, site_url):
         press(page, '[data-action="apply-action"]', dice)
         state = saved(page)
         assert len(state["done"]) == done + 1 and state["done"][-1]["action"]["do"] == "attack"
-        assert session.view(python_of("shell", state), gm=True) == session.view(state, gm=True)
+        assert session.view(replayed("shell", ["s1"], state, ROUTINE), gm=True) == session.view(state, gm=True)
         assert page.locator("[data-session-log] li", has_text="Sword").count() >= 1
     finally:
         context.close()
@@ -203,5 +178,27 @@ def test_a_weapon_typed_on_the_sheet_is_checked_kept_and_shown_again(browser, si
         open_characters(page, site_url)
         editor(page, "gurps").locator("[data-action='edit-character']").click()
         assert editor(page, "gurps").locator('[data-list-item] [data-item-field="name"]').input_value() == "Long Axe"
+    finally:
+        context.close()
+
+
+def test_a_bfrpg_weapon_picked_from_the_rulebooks_table_brings_its_damage(browser, site_url):
+    from tests.browser.helpers import wait_settled
+    from tests.browser.test_characters import editor, open_characters
+
+    context = browser.new_context(**SCREENS["tablet"])
+    try:
+        page = context.new_page()
+        open_characters(page, site_url)
+        form = editor(page, "bfrpg")
+        form.locator("[data-list-field='weapons'] [data-action='add-list-item']").click()
+        name = form.locator('[data-list-item] [data-item-field="name"]').first
+        suggestions = page.evaluate("i => [...i.list.options].map(o => o.value)", name.element_handle())
+        assert "Battle axe" in suggestions and len(suggestions) > 10
+        name.fill("Battle axe")
+        wait_settled(form)
+        item = form.locator("[data-list-item]").first
+        assert item.locator('[data-item-field="damage"]').input_value() == "1d8"
+        assert item.locator('[data-item-field="kind"]').input_value() == "melee"
     finally:
         context.close()

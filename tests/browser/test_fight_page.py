@@ -27,9 +27,10 @@ def start(page, url, system: str, party: str):
     page.check("[data-own-dice]")
 
 
-def replayed(system: str, party_ids: list[str], state: dict) -> dict:
-    """The page's actions, with the dice it recorded, applied by rulescore in Python."""
-    members: list[dict] = [c for c in CHARACTERS["characters"] if c["id"] in party_ids]
+def replayed(system: str, party_ids: list[str], state: dict, characters: dict | None = None) -> dict:
+    """The page's actions, with the dice it recorded, applied by rulescore in Python to a new
+    session of the party's characters (from ``characters``, this module's own by default)."""
+    members: list[dict] = [c for c in (characters or CHARACTERS)["characters"] if c["id"] in party_ids]
     python = session.new(system, members)
     for event in state["done"]:
         rolls: list[list[int]] = [list(used[2]) for used in event["dice"]]

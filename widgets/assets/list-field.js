@@ -10,7 +10,8 @@
 import { button, element } from "./dom.js";
 
 /** @typedef {{name: string, label: string, kind: string, default: unknown, choices: string[] | null,
- *   choice_labels: Record<string, string> | null, help: string, unit: string}} ItemField */
+ *   choice_labels: Record<string, string> | null, help: string, unit: string, suggestions?: string[],
+ *   suggestion_figures?: Record<string, Record<string, string>>}} ItemField */
 
 /** @param {HTMLFormElement} form */
 export function bindListFields(form) {
@@ -44,6 +45,7 @@ export function bindListFields(form) {
     };
     holder.addEventListener("input", (event) => {
       event.stopPropagation(); // the form hears the hidden input's event instead, once written
+      suggested(/** @type {HTMLInputElement} */ (event.target), items);
       write();
     });
     holder.addEventListener("change", (event) => { event.stopPropagation(); write(); });
@@ -88,11 +90,30 @@ function itemGroup(box, items, entry, index, what) {
           ...(field.choices ?? []).map((choice) => element("option", choice === value ? { value: choice, selected: "" }
             : { value: choice }, [field.choice_labels?.[choice] ?? choice]))])
         : element("input", { type: "text", id, "data-item-field": field.name, autocomplete: "off", value,
-          placeholder: field.default === null || field.default === undefined ? "" : String(field.default) });
+          placeholder: field.default === null || field.default === undefined ? "" : String(field.default),
+          ...(field.suggestions?.length ? { list: `${box.id}-${field.name}-suggestions` } : {}) });
       return element("div", { class: "rc-field" }, [
         element("label", { for: id }, [field.label, field.unit ? ` (${field.unit})` : ""]), control,
         ...(field.help ? [element("span", { class: "rc-hint" }, [field.help])] : [])]);
     }),
     element("p", {}, [button("remove-list-item", `Remove ${name}`)]),
+    ...items.filter((field) => field.suggestions?.length && index === 0).map((field) => element("datalist",
+      { id: `${box.id}-${field.name}-suggestions` }, (field.suggestions ?? []).map((text) => element("option", { value: text })))),
   ]);
+}
+
+/**
+ * A name picked from the suggestions (the rulebook's weapons) fills the item's other fields that
+ * are still empty with that weapon's figures.
+ * @param {HTMLInputElement} input @param {ItemField[]} items
+ */
+function suggested(input, items) {
+  const figures = items.find((field) => field.name === input.dataset.itemField)?.suggestion_figures?.[input.value.trim()];
+  const group = input.closest("[data-list-item]");
+  if (!figures || !group) return;
+  for (const [name, value] of Object.entries(figures)) {
+    const other = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (
+      group.querySelector(`[data-item-field="${CSS.escape(name)}"]`));
+    if (other && !other.value) other.value = value;
+  }
 }
