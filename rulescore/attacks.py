@@ -23,9 +23,8 @@ from .wording import received
 
 MOST_WEAPONS = 12  # a sheet's weapons list holds this many (rulescore.lists.list_input's default)
 WEAPON = Input("weapon", "Weapon", "int", None, min=0, max=MOST_WEAPONS - 1,
-               help="the attacker's weapon by its number in their list (0 the first; the fight shows each "
-                    "combatant's weapons); left empty, a character rolls to hit only and a monster attacks with "
-                    "its whole routine")
+               help="one of the attacker's own weapons, as their sheet or figures list them; with none, a "
+                    "character rolls to hit only and a monster attacks with its whole routine")
 
 
 def weapon_named(action: Mapping[str, Any], weapons: Sequence[Mapping[str, Any]], who: str) -> int | None:

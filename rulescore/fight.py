@@ -171,6 +171,16 @@ class Fight:
         """Dead or otherwise done for (passed over, shown as such)."""
         return False
 
+    wound_keys: tuple[str, ...] = ()  # what foe() starts afresh that a change of figures keeps
+
+    def foe_row(self, one: dict[str, Any]) -> dict[str, Any]:
+        """A foe's figures as its row took them (``foe`` undone), for a change of figures."""
+        return {spec.name: one[spec.name] for spec in self.foe_fields if spec.name in one}
+
+    def refigured(self, one: dict[str, Any], new: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+        """A foe with the figures ``new`` (``foe``'s, from its changed row) and its wounds kept."""
+        return {**one, **{key: value for key, value in new.items() if key not in self.wound_keys}}
+
     def maneuver_choices(self, state: State, fight: dict[str, Any], who: str) -> list[str]:
         """The maneuvers ``who`` may choose on their turn as things stand (every one by default)."""
         first = self.maneuver_fields[0] if self.maneuver_fields else None
@@ -503,9 +513,12 @@ class Fight:
                         end_fight=self.end)
         if self.maneuver_fields:
             handlers["maneuver"] = self.maneuver
+        from . import foe_edit  # it names this class
+        handlers["edit_foe"] = lambda state, action, dice: foe_edit.edit(self, state, action, dice)
         return handlers
 
     def forms(self, damage_fields: tuple[Any, ...]) -> tuple[Action, ...]:
+        from . import foe_edit
         foes = FoeList(tuple(self.foe_fields_described()))
         forms = [
             Action("fight", "fight", "Start a fight",
@@ -522,6 +535,7 @@ class Fight:
         forms += [
             Action("damage_foe", "damage", "Damage to a foe", "Damage to a foe in the fight, by the same rules.",
                    (FOE, *damage_fields)),
+            foe_edit.form(self),
             Action("join_fight", "join_fight", "Reinforcements",
                    "Foes joining the fight in progress; they take their place in the order.",
                    (FoeList(foes.fields, optional=True),)),

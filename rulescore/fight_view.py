@@ -12,7 +12,7 @@ built from the fight's state and its game's hooks. ``None`` outside a fight, els
   one chosen the round before, or None), ``maneuver_default`` (the maneuver the form starts on
   for them: their last one if they may choose it, else Attack, else the first open to them;
   None in a game without maneuvers), the game's own figures (``shown``) and, in the GM's view,
-  ``calculators``.
+  ``calculators`` and for a foe ``foe_row`` (its figures as "Change a foe's figures" takes them).
 
 >>> from rulescore import session
 >>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {}}]
@@ -69,6 +69,7 @@ def view(rules: Fight, state: State, gm: bool) -> dict[str, Any] | None:
                  "maneuver_last_round": last_round,
                  "maneuver_default": maneuver_default(rules, state, fight, who, maneuver or before.get("id")),
                  "out": rules.out(state, fight, who), **rules.shown(state, fight, who, gm),
+                 **({"foe_row": {**rules.foe_row(one), "name": one["name"]}} if gm and one["side"] == "foes" else {}),
                  "calculators": [{"id": calc, "title": get_calculator(calc).title,
                                   "page": get_calculator(calc).page, "inputs": inputs}
                                  for calc, inputs in rules.calculator_inputs(state, fight, who).items()]

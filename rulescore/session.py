@@ -363,9 +363,10 @@ def actions(system: Any) -> list[dict[str, Any]]:
 
     >>> [entry["id"] for entry in actions("gurps")][:6]
     ['advance_turns', 'damage', 'heal', 'fatigue', 'rest', 'day']
-    >>> [entry["id"] for entry in actions("gurps")][6:]  # fights (rulescore/fight.py), then the party's comings
-    ['fight', 'next_turn', 'maneuver', 'damage_foe', 'join_fight', 'join_fight_character', 'leave_fight', 'end_fight', \
-'attack', 'defend', 'join', 'leave']
+    >>> [entry["id"] for entry in actions("gurps")][6:11]  # fights (rulescore/fight.py), then the party's comings
+    ['fight', 'next_turn', 'maneuver', 'damage_foe', 'edit_foe']
+    >>> [entry["id"] for entry in actions("gurps")][11:]
+    ['join_fight', 'join_fight_character', 'leave_fight', 'end_fight', 'attack', 'defend', 'join', 'leave']
     >>> light = next(entry for entry in actions("bfrpg") if entry["id"] == "light")
     >>> light["do"], [(field["name"], field["kind"], field["who"]) for field in light["fields"]]
     ('light', [('source', 'choice', None), ('height_in', 'number', None), ('by', 'choice', 'one')])

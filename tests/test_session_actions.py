@@ -21,12 +21,16 @@ TWO = {"bfrpg": [ANA, BRUNO], "gurps": [KARA, character("lee", "Lee", "gurps", h
 ENTRIES = [(system, entry) for system in SYSTEMS for entry in session.actions(system)]
 ENTRY_IDS = [f"{system}-{entry['id']}" for system, entry in ENTRIES]
 DESCRIBED = set(Input("x", "X", "int", 0).describe()) | {"who"}
-OPTIONAL = {"shown_when", "choices_when"}  # rulescore/form_specs.py: a field shown for some values of another
+OPTIONAL = {"shown_when", "choices_when",  # rulescore/form_specs.py: a field shown for some values of another
+            "figure_of"}  # rulescore/foe_edit.py: a field the page fills with the chosen foe's figure
 WORDS = {"movement", "attacks", "notes"}  # a monster's figures the page shows, not fields of its row
 
 # Built from its defaults alone (a field with no default left out, as an empty form sends it), an
 # action is refused only here, by the field named, each for the reason given.
 NEEDS_MORE_THAN_DEFAULTS = {
+    # a foe typed with the defaults already has every figure the form's defaults give (a Basic
+    # Fantasy foe's hit points 0 are rolled again: a change)
+    ("gurps", "edit_foe"): "who", ("shell", "edit_foe"): "who",
     ("bfrpg", "advance_turns"): "turns",  # how much time passes is the GM's to say
     ("bfrpg", "advance_rounds"): "turns",  # the same; with neither key given, advance names turns
     ("bfrpg", "light"): "source",  # a torch, a lantern or a candle: no light is the usual one
@@ -48,7 +52,7 @@ NEEDS_MORE_THAN_DEFAULTS = {
 
 # Fight actions are tried in a fight: the party against two goblins, the first in the order acting.
 FIGHT_ONLY = {"next_turn", "maneuver", "join_fight", "leave_fight", "end_fight", "block", "attack", "defend",
-              "run", "flee"}
+              "run", "flee", "edit_foe"}
 NEEDS_MORE_IN_A_FIGHT = {
     "fight": "foes",  # which foes is the GM's to say (tried outside a fight)
     "maneuver": "maneuver",  # the maneuver is the player's choice
@@ -187,14 +191,18 @@ def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_
 # target, the whole party is already in the fight, and nobody is hurt yet to heal in GURPS.
 REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", ("gurps", "maneuver"): "target",
                   ("gurps", "heal"): "who", ("bfrpg", "attack"): "target", ("shell", "attack"): "target",
-                  ("gurps", "attack"): "target",
+                  ("gurps", "attack"): "target", ("gurps", "edit_foe"): "who", ("shell", "edit_foe"): "who",
                   **{(system, "join_fight_character"): "who" for system in SYSTEMS}}
 # Fields whose value may be refused because of another field's value.
 DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("gurps", "maneuver", "margin"),
            ("gurps", "heal", "who"), ("bfrpg", "attack", "target"), ("bfrpg", "attack", "who"),
            ("shell", "attack", "target"), ("shell", "attack", "who"),
            *(("gurps", "attack", name) for name in ("who", "target", "weapon", "defence", "retreat")),
-           *((system, "join_fight_character", "who") for system in SYSTEMS)}
+           *((system, "join_fight_character", "who") for system in SYSTEMS),
+           # a change of figures naming only the foe, or figures it has already, changes nothing
+           *((system, "edit_foe", "who") for system in SYSTEMS),
+           # texts read as dice: a word in them is refused by its own field, as it should be
+           *((system, "edit_foe", name) for system in SYSTEMS for name in ("damage", "hit_dice"))}
 
 
 @pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)

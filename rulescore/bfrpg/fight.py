@@ -52,7 +52,7 @@ from . import session as rules
 from .monsters import MONSTERS, RENAMED, attack_bonus, hit_dice_roll
 from .rest import SESSION_RULE as REST_RULE
 from .rest import penalty as sleep_penalty
-from .routines import damage_figure, routine, with_damage
+from .routines import Attack, Routine, damage_figure, routine, with_damage
 from .time_scale import ROUNDS_PER_TURN
 
 PAGE = "bfrpg/combat/"
@@ -132,6 +132,23 @@ class BfrpgFight(Fight):
                 "group_initiative": entry["group_initiative"], "hit_dice": entry["hit_dice"],
                 "routine": entry["routine"], "others": entry["others"],
                 **{key: entry[key] for key in ("attacks", "movement", "notes") if key in entry}}
+
+    def foe_row(self, one: dict[str, Any]) -> dict[str, Any]:
+        shown = damage_figure(Routine(tuple(Attack(**a) for a in one["routine"]), (), "", True))
+        return {**super().foe_row(one), "hp": one["max_hp"], "damage": shown}
+
+    def refigured(self, one: dict[str, Any], new: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+        """The damage taken stays (as many HP short of the new most); the attacks keep their names
+        when the dice typed are as many as they are, and stay as they were when no dice are given."""
+        changed = {**super().refigured(one, new, given), "hp": one["hp"] + new["max_hp"] - one["max_hp"],
+                   "subdued": one["subdued"]}
+        typed = str(given.get("damage", "")).strip()
+        if not typed or typed == self.foe_row(one)["damage"]:
+            changed.update(routine=one["routine"], others=one["others"])
+        elif len(new["routine"]) == len(one["routine"]):
+            changed["routine"] = [{**old, "damage": made["damage"]} for old, made in zip(one["routine"], new["routine"],
+                                                                                         strict=True)]
+        return changed
 
     def foe_fields_described(self) -> tuple[Any, ...]:
         """The monster field carries each monster's figures, as a row naming it takes them."""

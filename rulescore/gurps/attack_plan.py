@@ -56,9 +56,8 @@ DETERMINED = ("determined", "ranged_determined")
 DEFENCES = (("dodge", "Dodge"), ("parry", "Parry"), ("block", "Block"), ("none", "No defence"))
 DEFENCE_LABELS = dict(DEFENCES)
 ATTACKER = Fighter("who", "Attacker", help="on their turn, or after a Wait")
-WEAPON = SHARED_WEAPON._replace(help="the attacker's weapon by its number in their list (0 the first; the fight shows "
-                                     "each combatant's weapons); left empty, the first, or a character's melee weapon "
-                                     "skill when their sheet lists none")
+WEAPON = SHARED_WEAPON._replace(help="one of the attacker's own weapons, as their sheet or figures list them; with "
+                                     "none listed, a character's melee weapon skill")
 TARGET = Fighter("target", "Target")
 MODIFIER = Input("modifier", "Modifier", "int", 0, min=-20, max=20,
                  help="the GM's modifiers to hit: range, darkness, posture, cover...")

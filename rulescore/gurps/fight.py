@@ -115,6 +115,7 @@ def _number(value: Any) -> Any:
 class GurpsFight(Fight):
     rules = rules
     foe_fields = FOE_FIELDS
+    wound_keys = ("hp_lost", "shock", "stunned", "conscious", "dead")
     maneuver_fields = (MANEUVER, OPTION, TARGET, MARGIN)
     fight_fields = (SURPRISED,)
     page = FIGHTS

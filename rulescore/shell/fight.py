@@ -111,6 +111,12 @@ class ShellFight(Fight):
                                             f"(“+1 cut”, “−4 cr”) or as dice (“1d+2 cut”).") from None
         return entry
 
+    wound_keys = ("lethal", "stun", "locations", "crippled", "stunned", "unconscious", "dead", "end_lost",
+                  "combat_rounds")
+
+    def foe_row(self, one: dict[str, Any]) -> dict[str, Any]:
+        return {**super().foe_row(one), "pr": str(NO_SHIELD if one["pr"] is None else one["pr"])}
+
     def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
         return {**{spec.name: entry[spec.name] for spec in FOE_FIELDS}, "pr": None if int(entry["pr"]) == NO_SHIELD
                 else int(entry["pr"]), "lethal": 0, "stun": 0, "locations": {},

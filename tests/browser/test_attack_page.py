@@ -41,6 +41,16 @@ def test_a_gurps_attack_from_the_sheets_weapon_on_a_foe_with_dr_in_two_taps(brow
                              "weapon": "Club", "damage": "1d+1 cr"}])
             press(page, '[data-action="apply-action"]', dice)
             to_bruno(page, dice)
+            # The GM learns the orc wears better armour: its figures, each starting on its own.
+            page.click('[data-fight] [data-combatant="f1"] [data-action="fight-edit-foe"]')
+            dr = page.locator('[data-session-fields] [data-field="dr"]')
+            assert dr.input_value() == "3"
+            assert page.locator('[data-session-fields] [data-field="damage"]').input_value() == "1d+1 cr"
+            dr.fill("4")
+            screenshot(page, f"foe-figures-{screen}.png")
+            press(page, '[data-action="apply-action"]', dice)
+            assert saved(page)["fight"]["combatants"]["f1"]["dr"] == 4
+            assert page.locator("[data-session-log] li", has_text="DR 3 → 4").count() == 1
             page.uncheck("[data-own-dice]")  # the site's dice from here: the taps a GM makes
             done = len(saved(page)["done"])
             page.click('[data-fight] [data-combatant="g1"] [data-action="fight-attack"]')  # tap 1

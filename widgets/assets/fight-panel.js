@@ -61,6 +61,8 @@ function row(fight, one, maneuvers, attacks, defends, gm) {
         "data-who": one.id }, [`${one.name} attacks`])] : []),
       ...(defends ? [" ", element("button", { type: "button", "data-action": "fight-defend", "data-who": one.id },
         [`${one.name} defends`])] : []),
+      ...(one.foe_row ? [" ", element("button", { type: "button", "data-action": "fight-edit-foe", "data-who": one.id },
+        [`${one.name}'s figures`])] : []),
     ])]),
   ]);
 }

@@ -201,11 +201,33 @@ export function buildFields(state) {
     if (now?.maneuver_default && fight.maneuvers_open.includes(now.maneuver_default)) maneuver.value = now.maneuver_default;
   }
   holder.onchange = (event) => {
-    if (/** @type {Element} */ (event.target).matches('[data-field="who"]')) weaponChoices(holder, fight);
+    if (/** @type {Element} */ (event.target).matches('[data-field="who"]')) {
+      weaponChoices(holder, fight);
+      figuresOf(holder, fight, action?.fields ?? []);
+    }
     followConditions(holder, action?.fields ?? []);
   };
   weaponChoices(holder, fight);
+  figuresOf(holder, fight, action?.fields ?? []);
   followConditions(holder, action?.fields ?? []);
+}
+
+/**
+ * Fields holding a figure of the foe chosen ("figure_of": "who", Change a foe's figures) start on
+ * that foe's figures (the GM's view's `foe_row`), so the GM changes only what is wrong.
+ * @param {HTMLElement} holder @param {Record<string, any> | null} fight @param {Record<string, any>[]} fields
+ */
+function figuresOf(holder, fight, fields) {
+  for (const field of fields) {
+    if (!field.figure_of) continue;
+    const chosen = /** @type {HTMLSelectElement | null} */ (holder.querySelector(`[data-field="${CSS.escape(field.figure_of)}"]`))?.value;
+    const row = fight?.combatants.find((/** @type {Record<string, any>} */ one) => one.id === chosen)?.foe_row;
+    const made = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (holder.querySelector(`[data-field="${CSS.escape(field.name)}"]`));
+    if (!row || !made || !(field.name in row)) continue;
+    const value = row[field.name];
+    if (made instanceof HTMLInputElement && made.type === "checkbox") made.checked = Boolean(value);
+    else made.value = value === null || value === undefined ? "" : made instanceof HTMLSelectElement ? String(value) : withMinus(value);
+  }
 }
 
 /**

@@ -465,8 +465,10 @@ async function init() {
     else if (action === "fight-damage") {
       openAction(state, target?.dataset.side === "foes" ? "damage_foe" : "damage", id || (target?.dataset.who ?? ""),
         () => buildFields(state));
-    } else if (action === "fight-maneuver" || action === "fight-attack" || action === "fight-defend") {
-      const chosen = { "fight-maneuver": "maneuver", "fight-attack": "attack", "fight-defend": "defend" }[action];
+    } else if (action === "fight-maneuver" || action === "fight-attack" || action === "fight-defend"
+      || action === "fight-edit-foe") {
+      const chosen = { "fight-maneuver": "maneuver", "fight-attack": "attack", "fight-defend": "defend",
+        "fight-edit-foe": "edit_foe" }[action];
       openAction(state, chosen, target?.dataset.who ?? "", () => buildFields(state));
     }
     else if (action === "undo" || action === "redo") act(state, { op: action });
