@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import dice as odds
 from ..core import Input, RulesInputError
-from ..fight import looks
+from ..fight import effect, ends_at_turn, looks
 from ..form_specs import Shown
 from ..notation import dice, dice_shown
 from ..session import Action, Dice, State, keys, note
@@ -42,6 +42,7 @@ from .attack_plan import (
     DEFENCES,
     MODIFIER,
     RETREAT,
+    SECOND,
     TARGET,
     WEAPON,
     Plan,
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from .fight import GurpsFight
 
 RULE = "gurps/maneuvers/#attacks-in-the-session"
+UNBALANCED_RULE = "gurps/attacking-and-defending/#parrying"
 HIT_WORDS = {"critical success": "a critical hit", "success": "a hit", "failure": "a miss",
              "critical failure": "a critical miss"}
 TRIES = {"dodge": "dodge", "parry": "parry", "block": "block"}
@@ -64,7 +66,9 @@ DEFENCE = Input("defence", "Defence", "choice", "dodge", choices=DEFENCES,
                 help="the target's side chooses; a critical hit allows none")
 
 
-FIELDS = (ATTACKER, TARGET, WEAPON, DEFENCE, Shown(RETREAT, "defence", ("dodge", "parry", "block")), MODIFIER)
+ACTIVE = ("dodge", "parry", "block")
+FIELDS = (ATTACKER, TARGET, WEAPON, DEFENCE, Shown(RETREAT, "defence", ACTIVE), Shown(SECOND, "defence", ACTIVE),
+          MODIFIER)
 KEYS = tuple(field.name for field in FIELDS)
 FORM = Action("attack", "attack", "Attack",
               "An attack in the fight: the attack roll at the effective skill, the target's defence, the weapon's "
@@ -109,6 +113,7 @@ def attack_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], No
             one["attacks"] = {"round": fight["round"],
                               "count": (made.get("count", 0) if made.get("round") == fight["round"] else 0) + 1}
         name, aimed = rules.name(state, who), rules.name(state, target)
+        unbalanced(fight, who, settled.weapon, name)
         foe_attacking, foe_hit = one["side"] == "foes", fight["combatants"][target]["side"] == "foes"
         weapon = settled.weapon
         said = Said()
@@ -147,6 +152,16 @@ def attack_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], No
     return attack
 
 
+def unbalanced(fight: dict[str, Any], who: str, weapon: dict[str, Any], name: str) -> None:
+    """A weapon whose Parry is marked U that has just attacked cannot parry until its wielder's
+    next turn (the source: not after attacking "on your turn"; our reading counts an attack made
+    after a Wait the same way)."""
+    if "U" in str(weapon.get("parry", "")).upper() and weapon["name"]:
+        fight["effects"].append({**effect(who, "Unbalanced weapon", f"{name} cannot parry with {title(weapon)}, "
+                                          f"which has attacked", ends_at_turn(fight, who), UNBALANCED_RULE, "attack"),
+                                 "weapon": weapon["name"]})
+
+
 def _defended(rules: GurpsFight, state: State, settled: Plan, said: Said, dice: Dice, foe_hit: bool) -> bool:
     """The target's defence against a hit (not a critical one): True when the attack goes home."""
     aimed, fight = rules.name(state, settled.target), state["fight"]
@@ -160,14 +175,20 @@ def _defended(rules: GurpsFight, state: State, settled: Plan, said: Said, dice: 
     if defence == "none":
         said.add(f"{aimed} does not defend")
         return True
-    score = settled.defences[defence][0]
-    roll = sum(dice(3, 6))
-    saved = succeeds(roll, score)
-    result = "succeeds" if saved else "fails"
-    said.add(f"{aimed} tries to {TRIES[defence]}: {roll} against {score}, {result}",
-             f"{aimed} tries to {TRIES[defence]}: {roll}, {result}" if foe_hit else None)
-    after_defence(rules, state, fight, settled.target, dice)
-    return not saved
+    for tried in (defence, settled.second):
+        if tried is None:
+            break
+        score = settled.defences[tried][0]
+        roll = sum(dice(3, 6))
+        saved = succeeds(roll, score)
+        result = "succeeds" if saved else "fails"
+        first = f"{aimed} tries to {TRIES[tried]}" if tried == defence else f"then to {TRIES[tried]}"
+        said.add(f"{first}: {roll} against {score}, {result}", f"{first}: {roll}, {result}" if foe_hit else None)
+        if tried == defence:
+            after_defence(rules, state, fight, settled.target, dice)
+        if saved:
+            return False
+    return True
 
 
 def _damage_roll(settled: Plan, dice: Dice, at_most: bool) -> tuple[int, str]:
@@ -214,7 +235,7 @@ def preview_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], bool], d
         if foe_hit and not gm:
             defences = [{key: value for key, value in one.items() if key != "score"} for one in defences]
         return {"attack": {"to_hit": to_hit, "defences": defences, "no_defence": settled.shut or None,
-                           "damage": spread(settled)}}
+                           "double_defence": settled.double, "damage": spread(settled)}}
     return preview
 
 

@@ -61,6 +61,8 @@ WEAPON = SHARED_WEAPON._replace(help="one of the attacker's own weapons, as thei
 TARGET = Fighter("target", "Target")
 MODIFIER = Input("modifier", "Modifier", "int", 0, min=-20, max=20,
                  help="the GM's modifiers to hit: range, darkness, posture, cover...")
+SECOND = Input("second_defence", "Second defence", "choice", "none", choices=DEFENCES,
+               help="after All-Out Defense (Double Defense) only: another defence, tried if the first fails")
 RETREAT = Input("retreat", "Retreat", "bool", False,
                 help="the target steps back: +3 to Dodge, +1 to Parry or Block (+3 with a fencing weapon)")
 
@@ -78,6 +80,8 @@ class Plan(NamedTuple):
     defences: dict[str, tuple[int, list[str]]]  # the target's defences open now: score, what it includes
     shut: str  # why the target has no active defence at all ("" when it has)
     defence: str | None  # the defence chosen, None when not (yet) given
+    second: str | None  # a second defence if the first fails (All-Out Defense, Double Defense), or None
+    double: bool  # the target took All-Out Defense (Double Defense): a second defence is open
     damage: Damage | None  # None: the GM rolls the damage
     dice: tuple[int, int]  # dice and adds rolled for damage, All-Out Attack (Strong) included
     dr: int  # the target's DR against this weapon (its armour divisor counted)
@@ -198,6 +202,8 @@ def defence_refusal(rules: GurpsFight, state: State, fight: dict[str, Any], targ
         why = f"after a Move and Attack {name} may only Dodge or Block"
     elif defence == "parry" and is_ranged(weapon):
         why = "a Parry stops only melee attacks and thrown weapons"
+    elif defence == "parry" and "Unbalanced weapon" in theirs:
+        why = f"{theirs['Unbalanced weapon']['text']}, until their next turn"
     else:
         why = f"{name} has no {DEFENCE_LABELS[defence]} " + ("(no weapon to parry with on record)" if defence == "parry"
                                                              else "(no shield or cloak on record)")
@@ -254,6 +260,8 @@ def plan(rules: GurpsFight, state: State, action: Mapping[str, Any]) -> Plan:
         raise defence_refusal(rules, state, fight, target, defence, defences, shut, weapon)
     if retreat and defence in ("none", None) or retreat and shut:
         raise RulesInputError("retreat", "Retreat: only a Dodge, Parry or Block takes a retreat.")
+    double = effects_of(fight, target).get("All-Out Defense", {}).get("option") == "double_defense" and not shut
+    second = second_defence(action, defence, defences, double, aimed)
     dice, dr, dr_shown = (0, 0), 0, ""
     if damage is not None:
         count, adds = rolled_dice(damage, sheet(state, who)["st"] if fight["combatants"][who]["side"] == "party"
@@ -268,4 +276,22 @@ def plan(rules: GurpsFight, state: State, action: Mapping[str, Any]) -> Plan:
         dr_shown = "" if not armour else f"DR {armour}" + (f" ÷ {fraction_text(damage.divisor)} = {dr}"
                                                            if damage.divisor != 1 else "")
     return Plan(who, target, weapon, skill, working, not waiting and now.get("id") is None, waiting, defences, shut,
-                defence, damage, dice, dr, dr_shown)
+                defence, second, double, damage, dice, dr, dr_shown)
+
+
+def second_defence(action: Mapping[str, Any], defence: str | None, defences: Mapping[str, Any], double: bool,
+                   aimed: str) -> str | None:
+    """The second defence named (None for none): only after All-Out Defense (Double Defense), a
+    defence open to the target other than the first (our reading: a different kind of defence;
+    two Parries with two weapons are the GM's to call)."""
+    second: str = take(action, SECOND)
+    if second == "none":
+        return None
+    if not double:
+        raise RulesInputError("second_defence", f"Second defence: only after All-Out Defense (Double Defense) does "
+                                                f"{aimed} get a second defence; choose No defence.")
+    if defence in (None, "none") or second == defence or second not in defences:
+        others = [DEFENCE_LABELS[one] for one in defences if one != defence]
+        raise RulesInputError("second_defence", "Second defence: choose another defence than the first, among "
+                                                f"{', '.join([*others, 'No defence'])}.")
+    return second

@@ -116,9 +116,12 @@ def defence_inputs(state: State, who: str) -> dict[str, Any]:
         return {**(parry_inputs(parry) if parry is not None else {"weapon_skill": one.get("skill", 12)}),
                 **block_inputs(block or 0)}
     kit, figures = character_kit(state, who), sheet(state, who)
-    parrying, blocking = best(kit["weapons"], "parry"), best(kit["weapons"], "block")
+    # an unbalanced weapon that has attacked does not parry until its wielder's next turn (gurps.attack)
+    spent = {e.get("weapon") for e in state["fight"]["effects"] if e["who"] == who and e["name"] == "Unbalanced weapon"}
+    parrying = best([weapon for weapon in kit["weapons"] if weapon["name"] not in spent], "parry")
+    blocking = best(kit["weapons"], "block")
     return {**(parry_inputs(defence_number(parrying["parry"]) or 0, parrying["skill"]) if parrying else
-               {"weapon_skill": figures["weapon_skill"]}),
+               {"weapon_skill": 0} if spent else {"weapon_skill": figures["weapon_skill"]}),
             **(block_inputs(defence_number(blocking["block"]) or 0) if blocking else
                {"shield_skill": figures["shield_skill"]}),
             "shield_db": kit["shield_db"]}

@@ -368,6 +368,9 @@ export async function showPreview(state) {
       for (const option of defence.options) option.disabled = option.value !== "none" && !open.includes(option.value);
       if (defence.selectedOptions[0]?.disabled) defence.value = open[0];
     }
+    // A second defence only for a target in All-Out Defense (Double Defense); hidden, it is not sent.
+    const second = state.root.querySelector('[data-field="second_defence"]')?.closest(".rc-field");
+    if (second instanceof HTMLElement && !answer.attack.double_defence) second.hidden = true;
   }
 }
 
