@@ -1,6 +1,7 @@
 """GURPS defences against the attack action beyond one plain roll (issue 34): All-Out Defense
 (Double Defense) tries a second, different defence when the first fails; an unbalanced weapon
-(Parry marked U) that has attacked cannot parry until its wielder's next turn."""
+(Parry marked U) that has attacked cannot parry until its wielder's next turn; a foe's ranged
+weapon (its Accuracy) takes Aim and cannot be parried."""
 
 from __future__ import annotations
 
@@ -76,3 +77,14 @@ def test_a_balanced_weapon_in_the_other_hand_still_parries():
     # Attacking with the knife leaves the axe's Parry as it was.
     knifed = session.apply(fight(axeman(AXE, KNIFE)), attack(weapon=1, defence="none"), roll=faces([3, 3, 3], [1]))
     assert scores(turns(knifed, 1)) == {"dodge": 9, "parry": 10}
+
+
+def test_a_foes_ranged_weapon_takes_its_aim_and_cannot_be_parried():
+    archer = {"name": "Archer", "basic_speed": 7, "skill": 12, "weapon": "Bow", "damage": "1d+1 imp", "acc": "2"}
+    state = session.apply(fight(foes=(archer,)), {"do": "maneuver", "who": "f1", "maneuver": "aim", "target": "k"})
+    state = turns(state, 2)  # Kara's turn, then the archer's again
+    preview = session.preview(state, goblin_attacks(state), gm=True)["attack"]
+    assert preview["to_hit"]["skill"] == 12 + 2  # Aim: the bow's Accuracy
+    assert [one["id"] for one in preview["defences"]] == ["dodge", "block"]
+    assert "a Parry stops only melee attacks" in refused(state, goblin_attacks(state, defence="parry"), "defence")
+    assert "Accuracy: received" in refused(state, {"do": "join_fight", "foes": [{**archer, "acc": "far"}]}, "acc")

@@ -202,7 +202,7 @@ DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("g
            # a change of figures naming only the foe, or figures it has already, changes nothing
            *((system, "edit_foe", "who") for system in SYSTEMS),
            # texts read as dice: a word in them is refused by its own field, as it should be
-           *((system, "edit_foe", name) for system in SYSTEMS for name in ("damage", "hit_dice"))}
+           *((system, "edit_foe", name) for system in SYSTEMS for name in ("damage", "hit_dice", "acc"))}
 
 
 @pytest.mark.parametrize("system, entry", ENTRIES, ids=ENTRY_IDS)

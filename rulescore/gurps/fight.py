@@ -142,7 +142,7 @@ class GurpsFight(Fight):
         speed = entry["basic_speed"]
         return {"hp": entry["hp"], "ht": entry["ht"], "basic_speed": _number(speed), "dx": entry["dx"],
                 "dodge": entry["dodge"] or int(speed) + 3, "dr": entry["dr"], "will": entry["will"],
-                "skill": entry["skill"], **{key: entry[key] for key in ("weapon", "damage", "parry", "block")},
+                "skill": entry["skill"], **{key: entry[key] for key in ("weapon", "damage", "parry", "block", "acc")},
                 "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
 
     def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,8 +19,9 @@ from typing import Any
 
 from ..core import Input, RulesInputError
 from ..session import State, sheet, take
+from ..wording import received
 from .defense import parry_or_block
-from .weapons import defence_number, parse_damage, resolved
+from .weapons import accuracy, defence_number, parse_damage, resolved
 
 SKILL_TOP = 30
 PARRY_BONUS_TOP = 2
@@ -31,6 +32,7 @@ FOE_WEAPON_FIELDS = (
           help="its weapon's damage in dice, as “1d+2 cut”; blank: the GM rolls it and enters it with Damage"),
     Input("parry", "Parry", "int", "", min=0, max=30, help="blank: 3 + half its attack skill; 0: it cannot parry"),
     Input("block", "Block", "int", "", min=0, max=30, help="its Block with a shield; blank or 0 for none"),
+    Input("acc", "Accuracy", "text", "", max=5, help="a ranged weapon's Accuracy (“2”); blank for a melee weapon"),
 )
 
 
@@ -48,6 +50,9 @@ def read_foe_weapon(row: Mapping[str, Any]) -> dict[str, Any]:
             read[spec.name] = raw.strip()
         else:
             read[spec.name] = take(row, spec)
+    if read["acc"] and accuracy(read["acc"]) is None:
+        raise RulesInputError("acc", f"Accuracy: received {received(read['acc'])}; give a ranged weapon's Accuracy "
+                                     f"as a number (“2”, “3+1” with a scope), or leave it blank for a melee weapon.")
     if read["damage"]:
         damage = parse_damage(read["damage"])
         if damage.st:
@@ -71,7 +76,7 @@ def foe_weapon(one: dict[str, Any]) -> dict[str, Any]:
     parry, block = one.get("parry"), one.get("block")
     return {"name": one.get("weapon") or "", "usage": "", "skill": one.get("skill", 12),
             "damage": one.get("damage") or "", "parry": "" if parry is None else str(parry) if parry else "No",
-            "block": str(block) if block else "", "reach": "", "acc": "", "range": ""}
+            "block": str(block) if block else "", "reach": "", "acc": one.get("acc") or "", "range": ""}
 
 
 def weapons_of(state: State, who: str) -> list[dict[str, Any]]:
