@@ -448,3 +448,33 @@ def test_every_rule_an_attack_names_is_a_heading_of_the_site():
     for rule in rules:
         page, _, anchor = rule.partition("#")
         assert anchor in _anchors(page), rule
+
+
+
+@pytest.mark.parametrize("damage, result", [(3, "not more than its 10 HP: the shield holds."),
+                                            (6, "not more than its 10 HP: the shield holds.")])
+def test_shell_a_hit_on_the_shield_rolls_its_damage_against_the_shields_hp(damage, result):
+    # The bandit's small shield (PR 1, 10 HP): 4 + 6 + 2 = 12 hits it; Orla's 1d+3 cut does 9 at most.
+    after = shell_attack(shell_fight(), faces(4, 6, damage), defence="block")
+    assert last(after).endswith(f"hits the shield: 1d+3 cut rolled {damage + 3}, {result}")
+    assert "shield_broken" not in after["fight"]["combatants"]["f1"]
+    impaled = shell_attack(shell_fight(), faces(4, 6, 6), defence="block", damage_type="impaling")
+    assert last(impaled).endswith("1d+3 imp rolled 9, halved against an object: 4, not more than its 10 HP: the "
+                                  "shield holds.")
+
+
+def test_shell_a_shield_broken_by_a_blow_is_gone_for_the_rest_of_the_fight():
+    # An ogre's 3d+2 cut on Orla's medium shield (PR 2, 13 HP): the ogre's AT 3 + 0 against her
+    # block DEF 4 + 1 + 1 = 6: 2d10 − 3; 9 + 6 − 3 = 12 up to 13 hits the shield.
+    ogre = {"name": "Ogre", "ag": 10, "st": 16, "damage": "3d+2 cut"}
+    state = session.apply(shell_fight(foes=(ogre,)), {"do": "next_turn"}, roll=faces(1))
+    assert session.view(state, gm=True)["fight"]["current"] == "f1"
+    broke = session.apply(state, {"do": "attack", "who": "f1", "target": "o", "defence": "block"},
+                          roll=faces(9, 6, 5, 5, 4))
+    assert last(broke).endswith("hits the shield: 3d+2 cut rolled 16, more than its 13 HP: the shield breaks.")
+    assert broke["fight"]["combatants"]["o"]["shield_broken"] is True
+    after = session.preview(broke, {"do": "attack", "who": "f1", "target": "o", "defence": "dodge"}, gm=True)
+    assert after["attack"]["to_hit"]["odds"]["shield_hit"] == 0.0
+    before = session.preview(state, {"do": "attack", "who": "f1", "target": "o", "defence": "dodge"}, gm=True)
+    assert before["attack"]["to_hit"]["odds"]["shield_hit"] > 0.0
+    assert session.undo(broke)["fight"] == state["fight"]

@@ -49,6 +49,7 @@ from .weapons import CHARGE_UNITS_PER_DAMAGE, DAMAGE_ABBR, DAMAGE_TYPES, damage_
 
 PAGE = "shell/combat/"
 RULE = PAGE + "#the-attack-roll"
+SHIELD_HP = {1: 10, 2: 13, 3: 16}  # the genre's typical HP of a small, medium and large shield, by PR
 ATTACKER, TARGET = Fighter("who", "Attacker"), Fighter("target", "Target")
 DEFENCE = Input("defence", "Defence", "choice", "dodge",
                 choices=(("dodge", "dodge"), ("block", "block (parry or shield)")),
@@ -118,12 +119,32 @@ def _weapons(rules: Any, state: State, who: str) -> list[dict[str, Any]]:
 
 
 def _armour(state: State, who: str) -> dict[str, Any]:
+    """DR by location and the shield's PR (None: no shield, or broken in this fight)."""
     one = state["fight"]["combatants"][who]
     if one["side"] == "foes":
-        pr = one.get("pr")
-        return {"dr": dict.fromkeys(LOCATION, one.get("dr", 0)), "pr": pr}
-    kept: dict[str, Any] | None = state["characters"][who].get("armour")
-    return kept if kept is not None else armour(sheet(state, who))
+        kept = {"dr": dict.fromkeys(LOCATION, one.get("dr", 0)), "pr": one.get("pr")}
+    else:
+        kept = state["characters"][who].get("armour") or armour(sheet(state, who))
+    return {**kept, "pr": None} if one.get("shield_broken") else kept
+
+
+def _shield_takes(state: State, made: Any, dice: Dice) -> str:
+    """A hit on the shield: the blow's damage rolled against the shield (damage to objects: impaling
+    halved, fractions dropped, our reading); more than its HP breaks it for the rest of the fight.
+    The HP are the genre's typical ones for a small, medium or large shield (PR 1, 2, 3); a buckler's
+    or a magic shield's are the GM's to say."""
+    faces = dice(made.dice, 6)
+    done = max(sum(faces) + made.adds, 0)
+    taken = done // 2 if made.damage_type == "impaling" else done
+    hp = SHIELD_HP.get(made.shield)
+    words = f"hits the shield: {made.damage_text} rolled {done}" + (f", halved against an object: {taken}"
+                                                                     if taken != done else "")
+    if hp is None:
+        return f"{words}; whether it breaks is the GM's call (its HP are not on record)."
+    if taken > hp:
+        state["fight"]["combatants"][made.target]["shield_broken"] = True
+        return f"{words}, more than its {hp} HP: the shield breaks."
+    return f"{words}, not more than its {hp} HP: the shield holds."
 
 
 def _chart(value: int) -> int:
@@ -320,8 +341,9 @@ def attack(rules: Any, state: State, action: dict[str, Any], dice: Dice) -> None
         players_roll = (f"2d10 {faces[0]} + {faces[1]} against DEF {made.defence}" if foe_attacks else
                         f"2d10 {faces[0]} + {faces[1]}, AT {made.at}" if foe_hit else gm_roll)
     said = {"miss": "a miss.", "defended": "dodged." if how == "dodges" else "blocked: the weapon or shield takes "
-                                                                             "the blow (damage to objects).",
-            "shield_hit": "hits the shield: the shield takes the blow (damage to objects)."}
+                                                                             "the blow (damage to objects)."}
+    if outcome == "shield_hit":
+        said[outcome] = _shield_takes(state, made, dice)
     if outcome != "hit":
         one_line(state, rules.at(state), f"{head}{players_roll}: {said[outcome]}", f"{head}{gm_roll}: {said[outcome]}",
                  RULE)
