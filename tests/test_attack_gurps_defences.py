@@ -5,7 +5,9 @@ weapon (its Accuracy) takes Aim and cannot be parried."""
 
 from __future__ import annotations
 
-from rulescore import session
+import pytest
+
+from rulescore import RulesInputError, session
 from tests.test_attack_gurps import KARA, attack, faces, fight, goblin_attacks, last, maneuver, refused, turns
 
 AXE = {"name": "Long Axe", "usage": "Swung", "skill": 14, "damage": "sw+3 cut", "parry": "10U", "block": "No"}
@@ -88,3 +90,18 @@ def test_a_foes_ranged_weapon_takes_its_aim_and_cannot_be_parried():
     assert [one["id"] for one in preview["defences"]] == ["dodge", "block"]
     assert "a Parry stops only melee attacks" in refused(state, goblin_attacks(state, defence="parry"), "defence")
     assert "Accuracy: received" in refused(state, {"do": "join_fight", "foes": [{**archer, "acc": "far"}]}, "acc")
+
+
+def test_move_and_attack_at_range_takes_the_bulk_when_it_is_worse_than_minus_2():
+    bow = {"name": "Bow", "usage": "Shoot", "skill": 12, "damage": "1d+1 imp", "acc": "2", "range": "150/200",
+           "bulk": "−6"}
+    pistol = {**bow, "name": "Pistol", "bulk": "-1"}
+    for weapon, penalty in ((bow, -6), (pistol, -2), ({**bow, "bulk": ""}, -2)):
+        state = maneuver(fight(axeman(weapon)), "k", "move_and_attack")
+        preview = session.preview(state, attack())["attack"]
+        assert preview["to_hit"]["skill"] == 12 + penalty, weapon
+    assert "Bulk −6" in " ".join(session.preview(maneuver(fight(axeman(bow)), "k", "move_and_attack"),
+                                                 attack())["attack"]["to_hit"]["working"])
+    with_bad = {**KARA, "fields": {**KARA["fields"], "weapons": [{**bow, "bulk": "heavy"}]}}
+    with pytest.raises(RulesInputError, match="Bulk: received “heavy”"):
+        session.new("gurps", [with_bad])

@@ -21,7 +21,7 @@ def test_the_sheet_keeps_weapons_dr_and_a_shield_db():
     fields = {field["name"]: field for field in rulescore.character_fields("gurps")}
     assert fields["weapons"]["kind"] == "list" and fields["weapons"]["max"] == 12
     assert [item["name"] for item in fields["weapons"]["items"]] == [
-        "name", "usage", "skill", "damage", "parry", "block", "reach", "acc", "range"]
+        "name", "usage", "skill", "damage", "parry", "block", "reach", "acc", "range", "bulk"]
     assert (fields["dr"]["default"], fields["dr"]["min"], fields["dr"]["max"]) == (0, 0, 100)
     assert (fields["shield_db"]["default"], fields["shield_db"]["min"], fields["shield_db"]["max"]) == (0, 0, 3)
     figures = derive("gurps", {"st": 15, "weapons": json.dumps([AXE, {"name": "Knife", "skill": "12",
@@ -29,9 +29,9 @@ def test_the_sheet_keeps_weapons_dr_and_a_shield_db():
                                                                       "block": " no "}]), "dr": 3})
     assert figures.inputs["weapons"] == [
         {"name": "Long Axe", "usage": "Swung", "skill": 13, "damage": "sw+2 cut", "parry": "9U", "block": "",
-         "reach": "", "acc": "", "range": ""},
+         "reach": "", "acc": "", "range": "", "bulk": ""},
         {"name": "Knife", "usage": "", "skill": 12, "damage": "thr-1 imp", "parry": "8F", "block": "No",
-         "reach": "", "acc": "", "range": ""}]
+         "reach": "", "acc": "", "range": "", "bulk": ""}]
     assert (figures.inputs["dr"], figures.inputs["shield_db"]) == (3, 0)
     assert derive("gurps", {}).inputs["weapons"] == []
 
@@ -141,14 +141,14 @@ def test_gcs_weapons_by_hand():
     aldous = import_character((FIXTURES / "gcs-v5.gcs").read_text(encoding="utf-8"))["fields"]
     assert aldous["weapons"] == [
         {"name": "Broadsword", "usage": "Swung", "skill": 14, "damage": "1d+3 cut", "parry": "10", "block": "No",
-         "reach": "1", "acc": "", "range": ""},
+         "reach": "1", "acc": "", "range": "", "bulk": ""},
         {"name": "Broadsword", "usage": "Thrust", "skill": 14, "damage": "1d cr", "parry": "10", "block": "No",
-         "reach": "1", "acc": "", "range": ""}]
+         "reach": "1", "acc": "", "range": "", "bulk": ""}]
     assert aldous["dr"] == 4  # the torso's, as GCS worked it out (the mail shirt)
     grumm = import_character((FIXTURES / "gcs-v4.gcs").read_text(encoding="utf-8"))["fields"]
     boulder = next(weapon for weapon in grumm["weapons"] if weapon["name"] == "Boulder")
     assert boulder == {"name": "Boulder", "usage": "Thrown", "skill": 11, "damage": "3d+3 cr", "parry": "", "block": "",
-                       "reach": "", "acc": "0", "range": "16/32"}
+                       "reach": "", "acc": "0", "range": "16/32", "bulk": "-6"}
     kick = next(weapon for weapon in grumm["weapons"] if weapon["usage"] == "Kick")
     assert (kick["skill"], kick["damage"], kick["parry"], kick["reach"]) == (8, "3d+1 cr", "No", "C,1")
     old = import_character((FIXTURES / "gcs-v1.gcs").read_text(encoding="utf-8"))

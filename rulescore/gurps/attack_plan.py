@@ -10,7 +10,7 @@ Our readings, where the sources leave a choice:
   Attack (Double). Someone who has chosen no maneuver yet makes an Attack.
 - All-Out Attack (Determined) gives +4 with a melee weapon, +1 with a ranged one, whichever
   option was named; (Strong) adds its damage to melee weapons. Move and Attack: −4 and 9 at most
-  in melee, −2 at range (a worse Bulk is the GM's modifier).
+  in melee, −2 at range or the weapon's Bulk where it is worse.
 - Evaluate, Aim and a won Feint count against the foe they were taken against (any foe, when
   none was named). Aim adds a ranged weapon's Accuracy, +1 after two turns, +2 after three.
 - Shock counts against the attack as it stands when it is made. Reeling halves Move and Dodge
@@ -37,6 +37,7 @@ from .weapons import (
     INJURY_TYPE,
     Damage,
     accuracy,
+    bulk,
     divided_dr,
     fraction_text,
     is_ranged,
@@ -148,7 +149,9 @@ def effective_skill(rules: GurpsFight, state: State, fight: dict[str, Any], who:
                 f"All-Out Attack (Determined), {'ranged' if ranged else 'melee'}")
     elif maneuver == "move_and_attack":
         if ranged:
-            add(MOVE_AND_ATTACK_RANGED, "Move and Attack at range (a worse Bulk: the GM's modifier)")
+            worse = min(MOVE_AND_ATTACK_RANGED, bulk(weapon.get("bulk", "")) or 0)
+            add(worse, "Move and Attack at range" + (f" (Bulk {signed(worse)})" if worse < MOVE_AND_ATTACK_RANGED
+                                                      else ""))
         else:
             add(_MELEE["move_and_attack"].modifier, "Move and Attack in melee")
             cap = _MELEE["move_and_attack"].cap

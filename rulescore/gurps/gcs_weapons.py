@@ -4,7 +4,7 @@ sheet's ``weapons``, ``dr`` and ``shield_db`` (:mod:`rulescore.gurps.gcs_import`
 Every weapon GCS lists on the character: those of the traits (not disabled) and of the equipment
 carried and equipped (its containers equipped too), melee and ranged, each named after the item
 that carries it, with GCS's own figures from the weapon's ``calc``: its skill level, damage,
-Parry, Block, reach, Accuracy and range, so each reads as GCS shows it. GCS leaves a figure out
+Parry, Block, reach, Accuracy, range and Bulk, so each reads as GCS shows it. GCS leaves a figure out
 of ``calc`` where it is the same as the weapon's own (a reach of 1, a Parry of "No"): then the
 weapon's own is read. Version 1 files keep no ``calc``, so their weapons are listed as left out.
 
@@ -15,7 +15,7 @@ shield's DB is the largest bonus "to Dodge, Parry & Block" an equipped item give
 ...          "calc": {"level": 14, "damage": "2d-1 cut", "parry": "10"}}
 >>> one_weapon("Broadsword", melee, melee=True)
 {'name': 'Broadsword', 'usage': 'Swung', 'skill': 14, 'damage': '2d-1 cut', 'parry': '10', 'block': 'No', \
-'reach': '1', 'acc': '', 'range': ''}
+'reach': '1', 'acc': '', 'range': '', 'bulk': ''}
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def one_weapon(name: str, weapon: dict[str, Any], melee: bool) -> dict[str, Any]
             "damage": text(calc.get("damage")), "parry": parry[:10], "block": block[:10],
             "reach": _figure(weapon, calc, "reach")[:20] if melee else "",
             "acc": "" if melee else _figure(weapon, calc, "accuracy")[:10],
-            "range": "" if melee else _figure(weapon, calc, "range")[:30]}
+            "range": "" if melee else _figure(weapon, calc, "range")[:30],
+            "bulk": "" if melee else _figure(weapon, calc, "bulk")[:5]}
 
 
 def read_weapons(data: dict[str, Any], version: int, fields: dict[str, Any], skipped: list[str]) -> None:

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from ..core import MINUS, Input, RulesInputError
 from ..lists import list_input
+from ..wording import received
 from .damage import damage_for_st
 from .defense import SHIELD_DB_MAX
 
@@ -174,6 +175,12 @@ def defence_number(text: str) -> int | None:
     return int(found.group()) if found else None
 
 
+def bulk(text: str) -> int | None:
+    """A ranged weapon's Bulk as a number ("-4" or "−4": −4); None when it has none."""
+    found = re.fullmatch(r"\s*[-−]\s*(\d{1,2})\s*", text or "")
+    return -int(found[1]) if found else None
+
+
 def accuracy(text: str) -> int | None:
     """A ranged weapon's Accuracy as a number ("3", "2+1" with a scope: 3); None when it has none."""
     found = re.fullmatch(r"\s*(\d{1,2})\s*(?:\+\s*(\d{1,2}))?\s*", text or "")
@@ -208,6 +215,8 @@ WEAPON_ITEMS = (
     Input("reach", "Reach", "text", "", max=20, help="melee weapons: “1”, “C,1”, “1-2*”"),
     Input("acc", "Acc", "text", "", max=10, help="ranged weapons: Accuracy, added after an Aim"),
     Input("range", "Range", "text", "", max=30, help="ranged weapons: “100/150”"),
+    Input("bulk", "Bulk", "text", "", max=5, help="ranged weapons: Bulk (“−4”), taken by Move and Attack if worse "
+                                                  "than −2"),
 )
 ITEM_LABELS = {item.name: item.label for item in WEAPON_ITEMS}
 
@@ -222,6 +231,10 @@ def check_weapon(entry: dict[str, Any]) -> dict[str, Any]:
     entry["damage"] = parse_damage(entry["damage"]).text
     entry["parry"] = parry_text(entry["parry"])
     entry["block"] = block_text(entry["block"])
+    if entry.get("bulk") and bulk(entry["bulk"]) is None:
+        raise RulesInputError("bulk", f"Bulk: received {received(entry['bulk'])}; give a ranged weapon's Bulk as "
+                                      f"GCS shows it (“−4”), or leave it blank.")
+    entry["bulk"] = str(bulk(entry.get("bulk", ""))) if entry.get("bulk") else ""
     return entry
 
 
