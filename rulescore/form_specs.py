@@ -1,12 +1,12 @@
 """Form fields that depend on another field of the same form, for ``actions(system)``: the
 page shows such a field only while the other holds one of the values named, and offers the
 choices named for that value. The GURPS maneuver form's Option (All-Out Attack and All-Out
-Defense only), Target (Aim, Evaluate, Feint) and Feint won by (Feint):
+Defense only), Target (Aim, Evaluate, Feint, All-Out Attack) and Feint won by (Feint, All-Out Attack):
 
 >>> from rulescore import session
 >>> form = next(entry for entry in session.actions("gurps") if entry["id"] == "maneuver")
 >>> {field["name"]: field["shown_when"] for field in form["fields"] if "shown_when" in field}["margin"]
-{'maneuver': ['feint']}
+{'maneuver': ['feint', 'all_out_attack']}
 """
 
 from __future__ import annotations

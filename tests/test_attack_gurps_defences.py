@@ -105,3 +105,17 @@ def test_move_and_attack_at_range_takes_the_bulk_when_it_is_worse_than_minus_2()
     with_bad = {**KARA, "fields": {**KARA["fields"], "weapons": [{**bow, "bulk": "heavy"}]}}
     with pytest.raises(RulesInputError, match="Bulk: received “heavy”"):
         session.new("gurps", [with_bad])
+
+
+def test_all_out_attack_feint_counts_against_the_attack_of_the_same_turn_only():
+    state = maneuver(fight(), "k", "all_out_attack", option="feint", target="f1", margin=3)
+    preview = session.preview(state, attack())["attack"]
+    assert {one["id"]: one["score"] for one in preview["defences"]} == {"dodge": 8 - 3, "parry": 8 - 3}
+    assert preview["to_hit"]["skill"] == 14  # no Determined +4 with the Feint option
+    other = session.preview(state, attack(target="f2"))["attack"]  # Goblin 2 was not feinted
+    assert {one["id"]: one["score"] for one in other["defences"]} == {"dodge": 8, "parry": 8}
+    later = turns(state, 3)  # Kara's next turn: the Feint is spent
+    assert all(e["name"] != "Feint" for e in later["fight"]["effects"])
+    assert "only a Feint, or All-Out Attack with its Feint option" in refused(
+        fight(), {"do": "maneuver", "who": "k", "maneuver": "all_out_attack", "option": "strong", "margin": 2},
+        "margin")

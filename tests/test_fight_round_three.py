@@ -119,8 +119,8 @@ def test_each_maneuver_option_says_which_maneuvers_it_is_for_and_the_rules_agree
     assert option["shown_when"] == {"maneuver": ["all_out_attack", "all_out_defense"]}
     assert option["choices_when"]["maneuver"]["all_out_defense"] == [
         "increased_dodge", "increased_parry", "increased_block", "double_defense"]
-    assert target["shown_when"] == {"maneuver": ["aim", "evaluate", "feint"]}
-    assert margin["shown_when"] == {"maneuver": ["feint"]}
+    assert target["shown_when"] == {"maneuver": ["aim", "evaluate", "feint", "all_out_attack"]}
+    assert margin["shown_when"] == {"maneuver": ["feint", "all_out_attack"]}  # All-Out Attack: its Feint option
     state = gurps_fight(GOBLINS, roll=dice(2, 5))
     values = {"target": "f1", "margin": 2}
     for maneuver in field("gurps", "maneuver", "maneuver")["choices"]:
@@ -128,6 +128,10 @@ def test_each_maneuver_option_says_which_maneuvers_it_is_for_and_the_rules_agree
             choices = spec.get("choices_when", {}).get("maneuver", {}).get(maneuver, [])
             value = choices[-1] if choices else values.get(spec["name"], "strong")
             action = {"do": "maneuver", "who": "lee", "maneuver": maneuver, spec["name"]: value}
+            if (maneuver, spec["name"]) == ("all_out_attack", "margin"):
+                with pytest.raises(RulesInputError):  # a margin only with the Feint option
+                    session.apply(state, action)
+                action["option"] = "feint"
             if maneuver in spec["shown_when"]["maneuver"]:
                 session.apply(state, action)
             else:

@@ -91,12 +91,14 @@ OPTION = Input("option", "Option", "choice", "", help="All-Out Attack or All-Out
                         *((option, f"{'All-Out Attack' if maneuver == 'all_out_attack' else 'All-Out Defense'}: "
                                    f"{option.replace('_', ' ')}") for maneuver, options in OPTIONS.items()
                           for option in options)))
-TARGET = Fighter("target", "Target", help="Aim, Evaluate, Feint: the foe in view", optional=True)
-MARGIN = Input("margin", "Feint won by", "int", 0, min=0, max=20, help="the margin of the Feint's Quick Contest")
-TARGETED = ("aim", "evaluate", "feint")  # the maneuvers that take a target
+TARGET = Fighter("target", "Target", help="Aim, Evaluate, Feint (or All-Out Attack's): the foe in view", optional=True)
+MARGIN = Input("margin", "Feint won by", "int", 0, min=0, max=20,
+               help="the margin of the Feint's Quick Contest (a Feint, or All-Out Attack with its Feint option)")
+TARGETED = ("aim", "evaluate", "feint")  # the maneuvers that take a target (and All-Out Attack (Feint))
 # The maneuver form as the page shows it: each option only for the maneuvers that take it.
 MANEUVER_FORM = (MANEUVER, Shown(OPTION, "maneuver", tuple(OPTIONS), tuple(OPTIONS.items())),
-                 Shown(TARGET, "maneuver", TARGETED), Shown(MARGIN, "maneuver", ("feint",)))
+                 Shown(TARGET, "maneuver", (*TARGETED, "all_out_attack")),
+                 Shown(MARGIN, "maneuver", ("feint", "all_out_attack")))
 # The damage to a foe: left blank, the foe's own DR (its figures); a number given replaces it.
 FOE_DR = rules.DR._replace(default="", help="blank: the foe's own DR, from its figures; a number replaces it")
 SURPRISED = Input("surprised", "Surprised", "choice", "none", help="a surprised side must Do Nothing on its first turn",
@@ -361,12 +363,14 @@ class GurpsFight(Fight):
                                             + (f"use one of {', '.join(o.replace('_', ' ') for o in allowed)}."
                                                if allowed else "it takes none."))
         option = option or (allowed[0] if allowed else "")
-        if "target" in action and maneuver not in TARGETED:
-            raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint take one, not "
-                                            f"{dict(MANEUVERS)[maneuver]}.")
-        if maneuver != "feint" and "margin" in action and take(action, MARGIN) != 0:  # 0: the form's blank
-            raise RulesInputError("margin", "Feint won by: only a Feint takes a margin.")
-        target = self.fighter(state, fight, action, TARGET) if "target" in action else None
+        feinting = maneuver == "feint" or (maneuver, option) == ("all_out_attack", "feint")
+        if "target" in action and maneuver not in (*TARGETED, "all_out_attack") and action["target"] != "":
+            raise RulesInputError("target", f"Target: only Aim, Evaluate and Feint (or All-Out Attack's) take one, "
+                                            f"not {dict(MANEUVERS)[maneuver]}" + (f" ({option})." if option else "."))
+        if not feinting and "margin" in action and take(action, MARGIN) != 0:  # 0: the form's blank
+            raise RulesInputError("margin", "Feint won by: only a Feint, or All-Out Attack with its Feint option, "
+                                            "takes a margin.")
+        target = self.fighter(state, fight, action, TARGET) if action.get("target") not in (None, "") else None
         name = self.name(state, who)
         if maneuver not in self.maneuver_choices(state, fight, who):  # the view's maneuvers_open
             raise RulesInputError("maneuver", f"Maneuver: {name} is {self._must_do_nothing(state, fight, who)} and "
@@ -394,6 +398,10 @@ class GurpsFight(Fight):
                 add("Feint", f"{self.name(state, target) if target else 'the foe'} defends at −{margin} against "
                              f"{name}'s attack next turn", end, "#feint", margin)
         elif maneuver == "all_out_attack":
+            margin = take(action, MARGIN) if option == "feint" else 0
+            if margin:  # the Feint comes first, this turn: it counts against the attack that follows it
+                add("Feint", f"{self.name(state, target) if target else 'the foe'} defends at −{margin} against "
+                             f"{name}'s attack this turn", {**end, "round": fight["round"]}, "#all-out-attack", margin)
             add("All-Out Attack", f"{AOA_TEXT[option]}; no active defence at all until {name}'s next turn; half Move, "
                                   f"forward only", start, "#all-out-attack")
             made[-1]["option"] = option  # for the attack calculator's link

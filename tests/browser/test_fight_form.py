@@ -31,7 +31,7 @@ def test_the_maneuver_form_offers_what_is_open_and_only_the_fields_that_apply(br
         assert offered == fight["maneuvers_open"]
         now = next(one for one in fight["combatants"] if one["id"] == current)
         assert maneuver.input_value() == now["maneuver_default"] != "do_nothing"
-        for chosen, option, target, margin in (("attack", False, False, False), ("all_out_attack", True, False, False),
+        for chosen, option, target, margin in (("attack", False, False, False), ("all_out_attack", True, True, True),
                                                ("feint", False, True, True), ("aim", False, True, False)):
             maneuver.select_option(chosen)
             shown = [page.evaluate(SHOWN, f'[data-session-fields] [data-field="{name}"]')
