@@ -20,7 +20,7 @@ pi++, burn, cor, tox, fat (“2d+2 cut”).
 Parry and Block read as GCS prints them: a score, with F (fencing) or U (unbalanced) after a Parry,
 "No" when the weapon cannot, or nothing:
 
->>> parry_text("10f"), parry_text(" no "), parry_text(""), defence_number("9U"), defence_number("No")
+>>> defence_text("10f"), defence_text(" no "), defence_text(""), defence_number("9U"), defence_number("No")
 ('10F', 'No', '', 9, None)
 """
 
@@ -142,31 +142,22 @@ def divided_dr(dr: int, divisor: Fraction) -> int:
     return math.floor(Fraction(dr) / divisor)
 
 
-_PARRY = re.compile(r"(?P<score>\d{1,2})\s*(?P<flags>[fu]{0,2})|(?P<no>no|-|—)", re.IGNORECASE)
-_BLOCK = re.compile(r"(?P<score>\d{1,2})|(?P<no>no|-|—)", re.IGNORECASE)
+_DEFENCE = re.compile(r"(?P<score>\d{1,2})\s*(?P<flags>[fu]{0,2})|(?P<no>no|-|—)", re.IGNORECASE)
+_ASKED = {"parry": "give the score (“11”), with F for a fencing weapon or U for an unbalanced one (“10F”, “9U”), "
+                   "or “No”", "block": "give the score (“9”) or “No”"}
 
 
-def parry_text(raw: str, label: str = "Parry") -> str:
-    """A Parry as GCS prints it: "11", "9U", "10F", "No", or "" for none given."""
+def defence_text(raw: str, key: str = "parry") -> str:
+    """A Parry (``key`` "parry") or Block as GCS prints it: "11", "9U", "10F" (F and U for a Parry
+    only), "No", or "" for none given."""
     text = raw.strip()
     if not text:
         return ""
-    found = _PARRY.fullmatch(text)
-    if not found:
-        raise RulesInputError("parry", f"{label}: “{text[:12]}” is not a Parry; give the score (“11”), with F for "
-                                       f"a fencing weapon or U for an unbalanced one (“10F”, “9U”), or “No”.")
+    found = _DEFENCE.fullmatch(text)
+    if not found or key == "block" and found["flags"]:
+        label = key.capitalize()
+        raise RulesInputError(key, f"{label}: “{text[:12]}” is not a {label}; {_ASKED[key]}.")
     return "No" if found["no"] else found["score"] + found["flags"].upper()
-
-
-def block_text(raw: str, label: str = "Block") -> str:
-    """A Block as GCS prints it: "9", "No", or "" for none given."""
-    text = raw.strip()
-    if not text:
-        return ""
-    found = _BLOCK.fullmatch(text)
-    if not found:
-        raise RulesInputError("block", f"{label}: “{text[:12]}” is not a Block; give the score (“9”) or “No”.")
-    return "No" if found["no"] else found["score"]
 
 
 def defence_number(text: str) -> int | None:
@@ -229,8 +220,8 @@ def check_weapon(entry: dict[str, Any]) -> dict[str, Any]:
         raise RulesInputError("skill", f"Skill: missing; give the skill level with the {entry['name']}, a whole "
                                        f"number from 0 to {SKILL_TOP}.")
     entry["damage"] = parse_damage(entry["damage"]).text
-    entry["parry"] = parry_text(entry["parry"])
-    entry["block"] = block_text(entry["block"])
+    entry["parry"] = defence_text(entry["parry"], "parry")
+    entry["block"] = defence_text(entry["block"], "block")
     if entry.get("bulk") and bulk(entry["bulk"]) is None:
         raise RulesInputError("bulk", f"Bulk: received {received(entry['bulk'])}; give a ranged weapon's Bulk as "
                                       f"GCS shows it (“−4”), or leave it blank.")
