@@ -56,12 +56,17 @@ def character_editor_html(page: PageFences, system: str) -> str:
 
 
 
+def system_options() -> str:
+    """The three games as the options of a select (a new character's, a new session's)."""
+    return "".join(f'<option value="{key}">{escape(name)}</option>' for key, name in SYSTEM_NAMES.items())
+
+
 def character_library_html(page: PageFences, which: str) -> str:
     """Export, import (our files, and GCS and Codex Quest characters), sharing and the backup for the
     Characters page (library.js and foreign-import.js wire them)."""
     if which != "all":
         raise FenceError("a character-library fence holds the single word: all")
-    systems = "".join(f'<option value="{key}">{escape(name)}</option>' for key, name in SYSTEM_NAMES.items())
+    systems = system_options()
     return (
         '<section class="rc-library" data-character-library hidden data-search-exclude="true">'
         # What a player came for first: their characters, a new one, and one import for every file.
@@ -104,7 +109,7 @@ def session_html(page: PageFences, which: str) -> str:
     the views, the log); without JavaScript it says what it needs."""
     if which != "all":
         raise FenceError("a session fence holds the single word: all")
-    systems = "".join(f'<option value="{key}">{escape(name)}</option>' for key, name in SYSTEM_NAMES.items())
+    systems = system_options()
     return (
         '<p class="rc-session-nojs" data-session-nojs>The session tracker needs JavaScript.</p>'
         '<section class="rc-session" data-session data-needs-engine hidden data-search-exclude="true">'
