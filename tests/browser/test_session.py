@@ -233,3 +233,12 @@ def test_sessions_work_offline(page, context, url):
     steps = [(action_id, fields, act(page, action_id, fields, dice))
              for action_id, fields in DELVE[:6]]
     check_page_matches(page, python_session("bfrpg", ["c1", "c2"], steps))
+    # Deleting the open session asks once ("Really delete?"), then the page has none open.
+    remove = page.locator('[data-session-list] [data-action="delete-session"]').first
+    if page.locator("[data-session-other]").get_attribute("open") is None:
+        page.locator("[data-session-other] summary").click()
+    remove.click()
+    assert remove.inner_text() == "Really delete?"
+    remove.click()
+    page.wait_for_selector("[data-session-active]", state="hidden")
+    assert page.locator("[data-session-list] li").count() == 0

@@ -10,7 +10,7 @@
 
 import { storageAlert } from "./backup.js";
 import { SYSTEM_NAMES, newId } from "./documents.js";
-import { button, element, onEveryPage } from "./dom.js";
+import { button, confirmThen, element, onEveryPage } from "./dom.js";
 import { askSession, engineLive, engineReady } from "./engine.js";
 import { openAction, renderFight } from "./fight-panel.js";
 import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
@@ -136,17 +136,12 @@ function saidProblem(state, problem) {
 }
 
 // Actions that only make sense in a fight; outside one the form offers "Start a fight" instead.
-const FIGHT_ACTIONS = new Set(["next_turn", "maneuver", "attack", "defend", "run", "flee", "damage_foe", "join_fight",
-  "join_fight_character", "leave_fight", "end_fight"]);
-
 /** The actions the form offers now: those rulescore says can be taken (the view's actions_now: no
- * time passing in a fight, no fight actions outside one...); a view without it (an engine older
- * than the page, for a moment after an update) by the fight alone. @param {PageState} state */
+ * time passing in a fight, no fight actions outside one...); none before the engine's first view
+ * (the page and the engine always come from the same version of the site). @param {PageState} state */
 function offered(state) {
-  const now = state.views?.gm_view?.actions_now;
-  if (Array.isArray(now)) return state.actions.filter((action) => now.includes(action.id));
-  const fighting = Boolean(state.views?.gm_view?.fight);
-  return state.actions.filter((action) => action.id === "fight" ? !fighting : !FIGHT_ACTIONS.has(action.id) || fighting);
+  const now = state.views?.gm_view?.actions_now ?? [];
+  return state.actions.filter((action) => now.includes(action.id));
 }
 
 /** Fills the action picker (keeping the chosen action when it is still offered) and its fields.
@@ -496,16 +491,11 @@ async function init() {
         });
       }
     } else if (action === "delete-session" && target) {
-      if (!target.dataset.confirm) {
-        target.dataset.confirm = "true";
-        target.textContent = "Really delete?";
-        return;
-      }
-      remove(state.kept, "sessions", id).then(async (problem) => {
+      confirmThen(target, () => remove(state.kept, "sessions", id).then(async (problem) => {
         if (state.session?.id === id) return openAndShow(state, null, problem);
         state.heads = await sessionHeads(state.kept);
         renderList(state);
-      });
+      }));
     }
   });
   status(state, problem ?? "Starting the rules engine…");
