@@ -40,6 +40,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def log_request(self, code="-", size="-"):
         self.server.requested.append(self.path)  # what was fetched, for tests of the offline cache
+        self.server.transfers.append((self.path, code if isinstance(code, int) else 0))  # 200 sent the file, 304 not
         super().log_request(code, size)
 
 
@@ -47,6 +48,7 @@ class QuietServer(ThreadingHTTPServer):
     daemon_threads = True
     verbose = False
     requested: list[str]  # paths fetched, in order (set per server in make_server)
+    transfers: list[tuple[str, int]]  # each request's path and status, in order
 
     def handle_error(self, request, client_address):
         # A browser that drops a connection it no longer needs is routine, not an error.
@@ -58,6 +60,7 @@ def make_server(directory: str, host: str = "127.0.0.1", port: int = 8000, verbo
     server = QuietServer((host, port), functools.partial(SiteHandler, directory=directory))
     server.verbose = verbose
     server.requested = []
+    server.transfers = []
     return server
 
 

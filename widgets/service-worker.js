@@ -46,14 +46,21 @@ async function unchangedCopies() {
 }
 
 // A downloaded file must have the hash the build recorded: a server updated halfway
-// through would otherwise leave a cache that mixes two versions.
+// through would otherwise leave a cache that mixes two versions. The browser's HTTP cache is
+// asked first (the page has just fetched most of these files: the engine, the theme), so each
+// file crosses the network once; a copy there of another version is fetched again from the
+// server, past the cache.
 /** @param {string} url @param {string} hash */
 async function download(url, hash) {
-  const response = await fetch(absolute(url), { cache: "reload" });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
-  if ((await sha256(body)) !== hash) throw new Error(`${url} changed on the server during saving`);
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  for (const mode of /** @type {RequestCache[]} */ (["default", "reload"])) {
+    const response = await fetch(absolute(url), { cache: mode });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    if ((await sha256(body)) === hash) {
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+  }
+  throw new Error(`${url} changed on the server during saving`);
 }
 
 async function precache() {
