@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from widgets import engine, offline, render, snapshot  # noqa: E402
+from widgets import engine, offline, render, snapshot, stdlib  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.widgets")
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -174,6 +174,14 @@ def on_post_build(config):
     done = engine.write_engine(site_dir)
     how = "precompiled with pyodide py-compile" if done["precompiled"] else "as source (pyodide-build not set up)"
     log.info("engine: rulescore wheel %s; Pyodide runtime copied", how)
+    # The standard library trimmed to what the engine imports (measured, then checked): before
+    # the snapshot, which is made from it.
+    lib = stdlib.write_stdlib(site_dir)
+    if "error" in lib:
+        log.info("engine: the whole standard library served (%s), %.1f MB", lib["error"], lib["full_bytes"] / 1e6)
+    else:
+        log.info("engine: standard library trimmed to %d files, %.2f MB of %.2f MB (%s)", lib["files"],
+                 lib["bytes"] / 1e6, lib["full_bytes"] / 1e6, "list reused" if lib["reused"] else "measured")
     # Made from the files just written; before the service worker, which records its hash.
     made = snapshot.write_snapshot(site_dir)
     if "error" in made:

@@ -1,7 +1,12 @@
-// The little of Node that widgets/make-snapshot.mjs uses (the project carries no @types/node).
+// The little of Node that widgets/make-snapshot.mjs and measure-stdlib.mjs use (the project carries no @types/node).
 // Types only: tsc reads this file (tsconfig.node.json), nothing runs it.
 
-declare const process: { argv: string[] };
+declare const process: {
+  argv: string[];
+  stdout: { write(text: string): boolean };
+  stderr: { write(text: string): boolean };
+  exit(code: number): never;
+};
 
 declare module "node:fs/promises" {
   export function readFile(path: URL | string): Promise<Uint8Array>;

@@ -1,0 +1,49 @@
+"""The standard library the site serves is trimmed to what the engine imports (issue 35): the
+built site's zip holds exactly the measured files, a fraction of the full one; a zip missing one
+of them fails the walk the build checks it with (so the build, never a page); the engine's wheel
+ships without docstrings but with the same code."""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+
+import pytest
+
+from rulescore import catalogue
+from widgets import engine, stdlib
+
+
+def test_the_site_serves_the_measured_standard_library_and_no_more(site_dir):
+    served = zipfile.ZipFile(site_dir / "pyodide" / stdlib.NAME).namelist()
+    full = zipfile.ZipFile(engine.PYODIDE_NPM / stdlib.NAME).namelist()
+    assert set(served) < set(full)
+    for needed in ("fractions.py", "json/__init__.py", "re/__init__.py", "typing.py", "random.py",
+                   "encodings/utf_8.py", "pyodide/__init__.py", "_pyodide/_base.py"):
+        assert needed in served
+    assert "unittest/__init__.py" not in served and "xml/__init__.py" not in served
+    assert (site_dir / "pyodide" / stdlib.NAME).stat().st_size < (engine.PYODIDE_NPM / stdlib.NAME).stat().st_size / 2
+
+
+def test_a_standard_library_missing_a_module_the_engine_imports_fails_the_check(site_dir, tmp_path):
+    served = zipfile.ZipFile(site_dir / "pyodide" / stdlib.NAME).namelist()
+    assert stdlib._measure(site_dir, site_dir / "pyodide" / stdlib.NAME) == sorted(served)
+    short = tmp_path / stdlib.NAME
+    short.write_bytes(stdlib.trimmed([name for name in served if name != "fractions.py"]))
+    with pytest.raises(RuntimeError, match="fractions"):
+        stdlib._measure(site_dir, short)
+
+
+def test_the_trimmed_zip_is_the_same_bytes_for_the_same_list():
+    files = ["fractions.py", "json/__init__.py"]
+    assert stdlib.trimmed(files) == stdlib.trimmed(list(reversed(files)))
+
+
+def test_the_wheel_ships_the_code_without_its_docstrings():
+    source = (engine.PACKAGE / "core.py").read_text(encoding="utf-8")
+    shipped = engine.without_docstrings(source)
+    assert len(shipped) < len(source) and '"""' not in shipped.split("\n", 1)[0]
+    assert ast.dump(ast.parse(shipped)).count("FunctionDef") == ast.dump(ast.parse(source)).count("FunctionDef")
+    only_doc = engine.without_docstrings('def f():\n    """Nothing else."""\n')
+    assert only_doc == "def f():\n    pass\n"
+    assert catalogue()  # the CPython package keeps its docstrings (the doctests run on it)
