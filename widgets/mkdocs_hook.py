@@ -180,8 +180,9 @@ def on_post_build(config):
     if "error" in lib:
         log.info("engine: the whole standard library served (%s), %.1f MB", lib["error"], lib["full_bytes"] / 1e6)
     else:
-        log.info("engine: standard library trimmed to %d files, %.2f MB of %.2f MB (%s)", lib["files"],
-                 lib["bytes"] / 1e6, lib["full_bytes"] / 1e6, "list reused" if lib["reused"] else "measured")
+        log.info("engine: standard library trimmed to %d files%s, %.2f MB of %.2f MB (%s)", lib["files"],
+                 " as bytecode" if lib["precompiled"] else "", lib["bytes"] / 1e6, lib["full_bytes"] / 1e6,
+                 "list reused" if lib["reused"] else "measured")
     # Made from the files just written; before the service worker, which records its hash.
     made = snapshot.write_snapshot(site_dir)
     if "error" in made:
