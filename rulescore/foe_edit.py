@@ -77,8 +77,8 @@ def edit(rules: Fight, state: State, action: dict[str, Any], dice: Dice) -> None
     differences = [(name, before.get(name), value) for name, value in after.items()
                    if name in specs and str(before.get(name)) != str(value)]
     if not differences:
-        raise RulesInputError("who", f"Change a foe's figures: every figure given is {one['name']}'s "
-                                                 f"already; nothing was changed.")
+        raise RulesInputError("who", f"Change a foe's figures: every figure given is {one['name']}'s already; "
+                                     f"nothing was changed.")
     fight["combatants"][who] = changed
     words = [f"name {new}" if name == "name" else
              f"{specs[name].label} {shown_figure(specs[name], old)} → {shown_figure(specs[name], new)}"

@@ -19,7 +19,6 @@ Node the full zip is served (logged): the site still works, it is only heavier.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import re
 import shutil
@@ -33,7 +32,6 @@ from widgets.snapshot import CACHE, SHARED
 
 MEASURER = Path(__file__).resolve().parent / "measure-stdlib.mjs"
 NAME = "python_stdlib.zip"
-_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 def _measure(site_dir: Path, stdlib: Path) -> list[str]:
@@ -62,16 +60,11 @@ def _key(site_dir: Path) -> str:
     return digest.hexdigest()
 
 
-def trimmed(files: list[str]) -> bytes:
-    """The full zip's entries named in ``files``, in order, with fixed timestamps (the same list
-    gives the same bytes, so the offline cache keeps an unchanged one)."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(PYODIDE_NPM / NAME) as full, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, _EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, full.read(name))
-    return out.getvalue()
+def write_trimmed(files: list[str], path: Path) -> None:
+    """The full zip's entries named in ``files``, sorted, written as the wheel is (engine._write_zip:
+    fixed timestamps, so the same list gives the same bytes and the offline cache keeps it)."""
+    with zipfile.ZipFile(PYODIDE_NPM / NAME) as full:
+        engine._write_zip(path, {name: full.read(name) for name in sorted(files)})
 
 
 def write_stdlib(site_dir: Path) -> dict:
@@ -87,7 +80,7 @@ def write_stdlib(site_dir: Path) -> dict:
     except FileNotFoundError as missing:  # no Node: the full library, as before
         shutil.copyfile(PYODIDE_NPM / NAME, target)
         return {"error": str(missing), "full_bytes": full_bytes}
-    target.write_bytes(trimmed(files))
+    write_trimmed(files, target)
     compiled = engine.precompile(target)  # bytecode, as the wheel: a cold start compiles none of it
     if compiled:
         engine._pin_timestamps(target)
