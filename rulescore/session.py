@@ -548,19 +548,23 @@ def _one_minus(value: Any) -> Any:
     return shown
 
 
-def view(state: State, gm: bool = False) -> dict[str, Any]:
+def view(state: State, gm: bool = False, log_tail: int | None = None) -> dict[str, Any]:
     """What a screen shows: the time ("turn", "round"), each light ("source", "burning", and
     "turns_left" for the GM only), each character's condition and the effects now in force,
     what is due next, the log, and "actions_now", the ids of ``actions(system)`` the state does not
     refuse outright (:mod:`rulescore.actions_now`). The players' view never shows a rolled
-    duration or a roll the GM makes in secret."""
+    duration or a roll the GM makes in secret. With ``log_tail``, the log holds its newest
+    ``log_tail`` entries only and ``log_count`` says how many there are (a page draws the tail)."""
     from .actions_now import actions_now  # it imports this module
     state = _current(state)
     rules = _rules(state["system"])
     shown: dict[str, Any] = rules.view(state, gm)
     # The log, the longest part by far, is built with its minus signs in one pass.
+    entries = state["log"] if gm else [entry for entry in state["log"] if not entry.get("gm_only")]
     log = [{"at": entry["at"], "text": minus_signs(entry.get("gm_text", entry["text"]) if gm else entry["text"]),
-            "rule": entry["rule"]} for entry in state["log"] if gm or not entry.get("gm_only")]
+            "rule": entry["rule"]} for entry in (entries if log_tail is None else entries[-log_tail:])]
+    if log_tail is not None:
+        shown["log_count"] = len(entries)
     shown = _one_minus({"system": state["system"], **shown, "log_let_go": state["history"]["log_before"],
                         "can_undo": bool(state["done"]), "can_redo": bool(state["undone"]),
                         "actions_now": actions_now(state, rules.FIGHT, (*rules.FORMS, *SESSION_FORMS))})

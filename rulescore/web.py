@@ -11,10 +11,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import session
 from .characters import character_fields, character_sheet
 from .core import MINUS, Calculator, Result, RulesInputError, get_calculator, percent_text, resolve
 from .importers import import_character
+from .web_session import respond_session, respond_session_json
 
 
 def respond(calculator_id: Any, inputs: Any = None) -> dict[str, Any]:
@@ -202,72 +202,6 @@ def respond_json(calculator_id: str, inputs_json: str, sheet: bool = False) -> s
     return json.dumps(answer, allow_nan=False)
 
 
-class _NeedDice(Exception):
-    """The player's own dice ran out before the action was done: these are wanted next."""
-
-    def __init__(self, count: int, sides: int):
-        super().__init__(f"{count}d{sides}")
-        self.count, self.sides = count, sides
-
-
-def _players_dice(faces: Any) -> Callable[[int, int], list[Any]]:
-    """A roll function that hands out the faces a player rolled at the table, one list per roll
-    in the order the rules ask for them; when they run out, asks for the next roll by name."""
-    if not isinstance(faces, list) or not all(isinstance(one, list) for one in faces):
-        raise RulesInputError("dice", f"dice: received {faces!r:.40}; give a list of rolls, each a list of faces.")
-    queue = list(faces)
-
-    def roll(count: int, sides: int) -> list[Any]:
-        if not queue:
-            raise _NeedDice(count, sides)
-        return list(queue.pop(0))
-
-    return roll
-
-
-def respond_session(request: Any) -> dict[str, Any]:
-    """The Session page's requests, one shape for all: ``{"op": "actions", "system"}``,
-    ``{"op": "new", "system", "party"}``, ``{"op": "apply", "state", "action", "dice"}`` (``dice``
-    null to roll here, or the faces rolled at the table), ``{"op": "undo" | "redo" | "view",
-    "state"}``, ``{"op": "preview", "state", "action"}`` (what the action would log, nothing done:
-    ``lines`` and ``rolls``), ``{"op": "write_back", "state"}`` (``write_back``, the fields each
-    member's sheet would take, ``changes``, the same in words, and ``members``: each one's name, fields as
-    they came in and labels). The answer holds the new state and both
-    views (players' and GM's), or the error; with the table's dice, ``need`` says which roll is wanted next."""
-    state: dict[str, Any]
-    try:
-        if not isinstance(request, dict):
-            raise RulesInputError("request", f"request: received {request!r:.40}; give a dict with an \"op\".")
-        op = request.get("op")
-        given: Any = request.get("state")  # session.* check it is a session
-        if op == "actions":
-            return {"ok": True, "actions": session.actions(request.get("system"))}
-        if op == "preview":
-            return {"ok": True, **session.preview(given, request.get("action"), gm=request.get("gm") is not False)}
-        if op == "write_back":
-            return {"ok": True, "write_back": session.write_back(given), "changes": session.write_back_changes(given),
-                    "members": session.write_back_from(given)}
-        if op == "new":
-            state = session.new(request.get("system"), request.get("party"))
-        elif op == "apply":
-            dice = request.get("dice")
-            roll = None if dice is None else _players_dice(dice)
-            state = session.apply(given, request.get("action"), roll=roll)
-        elif op in ("undo", "redo"):
-            state = session.undo(given) if op == "undo" else session.redo(given)
-        elif op == "view":
-            state = given
-        else:
-            raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, preview, undo, redo, "
-                                        f"view or write_back.")
-        return {"ok": True, "state": state, "view": session.view(state), "gm_view": session.view(state, gm=True)}
-    except _NeedDice as need:
-        return {"ok": False, "field": "dice", "need": {"count": need.count, "sides": need.sides},
-                "message": f"Roll {need.count}d{need.sides} and enter the faces."}
-    except RulesInputError as error:
-        return {"ok": False, "field": error.field, "message": error.message}
-
-
 # The program each system's imported files come from, as the preview's cross-check names it.
 IMPORTED_FROM = {"gurps": "GCS", "bfrpg": "Codex Quest"}
 
@@ -305,17 +239,6 @@ def respond_import(text: Any) -> dict[str, Any]:
 def respond_import_json(text: str) -> str:
     """The worker's entry point for an import: the file's text in, JSON out."""
     return json.dumps(respond_import(text), allow_nan=False)
-
-
-def respond_session_json(request_json: str) -> str:
-    """The worker's entry point for the Session page: JSON in, JSON out."""
-    try:
-        request = json.loads(request_json)
-    except ValueError:
-        return json.dumps({"ok": False, "field": "request", "message": "request: not valid JSON."})
-    # Compact, and its non-ASCII letters as they are: a long evening's answer is large (the state
-    # and two views), and escaping and spacing made dumping and parsing it a third slower.
-    return json.dumps(respond_session(request), allow_nan=False, ensure_ascii=False, separators=(",", ":"))
 
 
 __all__ = ["respond", "respond_import", "respond_import_json", "respond_json", "respond_roll", "respond_roll_json",

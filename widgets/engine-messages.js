@@ -76,7 +76,7 @@
  */
 
 /**
- * rulescore.web.respond_session(): a session's new state and both views, the actions of a
+ * rulescore.web_session.respond_held(): a session's new state and both views, the actions of a
  * system, an action's preview (`lines`, `rolls`), or what is wrong (with `need`, the roll
  * wanted next when the table rolls its dice).
  * @typedef {object} SessionResponse
@@ -92,6 +92,8 @@
  * @property {boolean} [rolls] a preview: whether dice follow
  * @property {Record<string, any>} [attack] a preview of an attack: its odds before the dice (to hit,
  *   the defences, the damage's spread; a monster's routine)
+ * @property {string} [stamp] for a request naming its record: the stamp of the state the engine now holds
+ * @property {false} [held] the named record's state is not held by the engine: send it
  */
 
 /**

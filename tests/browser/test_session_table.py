@@ -55,7 +55,11 @@ def test_gurps_forms_start_where_a_gm_expects_preview_the_injury_and_heal(page, 
     page.wait_for_function("() => document.querySelector('[data-session-characters]').textContent.includes('HP ')"
                            " && document.querySelectorAll('[data-session-log] li').length >= 2")
     shown = person(page, "g1").inner_text() + page.inner_text("[data-session-log]")
-    assert f"HP {MINUS}6 of 12" in shown and " -6" not in shown and "HT roll to stay conscious" in shown
+    assert f"HP {MINUS}6 of 12" in shown and " -6" not in shown and "HT roll each turn to stay conscious" in shown
+    # What is due for Bruno is drawn: the HT roll to stay conscious, unless the major wound's roll
+    # (the engine's dice) already knocked him out.
+    due = session.view(saved(page))["characters"][0]["due"]
+    assert ("HT roll to stay conscious" in shown) == bool(due)
     # Healing: HP given back, up to the full score.
     do(page, "heal", {"hp": "4", "how": "a healing potion"})
     done_count(page, 3, "the healing")

@@ -211,7 +211,10 @@ export const SESSIONS_VERSION = 1;
 const SESSION_STATE_FORMAT = "rules-at-the-table/session";
 
 /**
- * @typedef {{id: string, name: string, system: System, updated: string, state: Record<string, any>, rev?: number}} Session
+ * `stamp`: the stamp of the engine that made `state` (rulescore/web_session.py), so that engine
+ * need not be sent the state again; a session read from a file has none.
+ * @typedef {{id: string, name: string, system: System, updated: string, state: Record<string, any>, rev?: number,
+ *   stamp?: string}} Session
  * @typedef {{id: string, name: string, system: System, updated: string}} SessionHead what the list shows
  */
 

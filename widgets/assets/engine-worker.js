@@ -124,8 +124,11 @@ const boot = (async () => {
   const web = pyodide.pyimport("rulescore.web");
   /** @type {(id: string, inputsJSON: string, sheet: boolean) => string} */
   const calculate = web.respond_json;
+  // The sessions this worker holds between requests (rulescore.web_session): made once, passed in each time.
+  const sessions = pyodide.pyimport("rulescore.web_session");
+  const held = sessions.new_held();
   /** @type {(requestJSON: string) => string} */
-  const session = web.respond_session_json;
+  const session = (requestJSON) => sessions.respond_held(held, requestJSON, newStamp());
   /** @type {(id: string, inputsJSON: string, diceJSON: string) => string} */
   const roll = web.respond_roll_json;
   /** @type {(text: string) => string} */
@@ -169,6 +172,13 @@ self.addEventListener("error", (event) => {
   event.preventDefault();
   (onStrayError || fail)(event.error || event.message);
 });
+
+// The stamp a session state made here bears: random, so no other tab's worker (restored from
+// the same memory snapshot, with the same Python random state) can make the same one.
+function newStamp() {
+  return crypto.randomUUID ? crypto.randomUUID()
+    : [...crypto.getRandomValues(new Uint32Array(4))].map((part) => part.toString(16).padStart(8, "0")).join("");
+}
 
 // A Python error's message is its whole traceback; a reader gets the final line only.
 /** @param {any} error an Error, a PythonError, or whatever else was thrown */

@@ -176,11 +176,24 @@ export function askEngine(id, inputs, sheet = false) {
   return ask({ id, inputs: /** @type {FormInputs} */ (inputs), sheet });
 }
 
-/** A Session page request (rulescore.web.respond_session).
- * @param {Record<string, unknown>} request @returns {Promise<SessionResponse | null>} */
-export async function askSession(request) {
+/**
+ * A Session page request (rulescore.web_session.respond_held). With `record`, the session it
+ * acts on is named by its id and stamp, not sent: the engine holds the state it last made for
+ * this page, and the state crosses only when the engine does not hold it (another tab wrote
+ * it, or the engine restarted). The answer then carries the new state's `stamp` instead of the
+ * state ({op: "state"} gives it) and logs of the newest entries (`log_count` says how many).
+ * @param {Record<string, unknown>} request
+ * @param {{id: string, stamp?: string, state?: Record<string, any>}} [record]
+ * @returns {Promise<SessionResponse | null>}
+ */
+export async function askSession(request, record) {
   const start = performance.now();
-  const response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (request), session: true });
+  const named = record ? { ...request, session: { id: record.id, stamp: record.stamp ?? "" } } : request;
+  let response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (named), session: true });
+  if (record?.state && response && !response.ok && /** @type {SessionResponse} */ (response).held === false) {
+    const whole = /** @type {Record<string, unknown>} */ ({ ...named, state: record.state });
+    response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (whole), session: true });
+  }
   // The engine's share of a tap, for the fight benchmark (bench/fight.py): a user-timing entry.
   performance.measure(`rc-session-${String(request.op)}`, { start });
   return /** @type {SessionResponse | null} */ (/** @type {unknown} */ (response));

@@ -349,7 +349,7 @@ export async function showPreview(state) {
     holder.hidden = true;
     return;
   }
-  const answer = await askSession({ op: "preview", state: session.state, action, gm: state.gm });
+  const answer = await askSession({ op: "preview", action, gm: state.gm }, session);
   if (asked !== state.previews) return; // the form changed again meanwhile
   const lines = /** @type {string[]} */ (answer?.ok ? answer.lines ?? [] : []);
   holder.hidden = !lines.length && !answer?.rolls;

@@ -39,23 +39,25 @@ function personSection(person) {
 }
 
 // The log shows its newest entries first; past LOG_SHOWN, the rest wait behind a button, so a
-// long evening's log (thousands of entries) is not rebuilt at every tap.
+// long evening's log (thousands of entries) is not rebuilt, nor sent by the engine, at every tap
+// (rulescore/web_session.py LOG_SENT: the same 100).
 const LOG_SHOWN = 100;
 
-/** @param {Element} root @param {Record<string, any>[]} entries */
-function drawLog(root, entries) {
+/** @param {Element} root @param {Record<string, any>[]} entries the newest (all when asked)
+ * @param {number} count how many the whole log holds */
+function drawLog(root, entries, count) {
   const log = root.querySelector("[data-session-log]");
   if (!log) return;
   const whole = /** @type {HTMLElement | null} */ (root.querySelector("[data-session-log-more]"))?.dataset.open !== undefined;
   const shown = whole ? entries : entries.slice(-LOG_SHOWN);
-  log.setAttribute("start", String(entries.length)); // the newest keeps its number when older ones wait
+  log.setAttribute("start", String(count)); // the newest keeps its number when older ones wait
   log.replaceChildren(...[...shown].reverse().map((entry) =>
     element("li", {}, [element("span", { class: "rc-session-at" }, [entry.at]), ` ${entry.text}`,
       ...(entry.rule ? [" ", ruleLink(entry.rule)] : [])])));
   const more = /** @type {HTMLButtonElement | null} */ (root.querySelector("[data-session-log-more]"));
   if (more) {
-    more.hidden = entries.length <= LOG_SHOWN;
-    more.textContent = whole ? `Show the last ${LOG_SHOWN} entries only` : `Show all ${entries.length} entries`;
+    more.hidden = count <= LOG_SHOWN;
+    more.textContent = whole ? `Show the last ${LOG_SHOWN} entries only` : `Show all ${count} entries`;
   }
 }
 
@@ -97,7 +99,7 @@ export function renderView(state) {
   root.querySelector("[data-session-due]")?.replaceChildren(...(view.due ?? [])
     .filter((/** @type {string} */ line) => !theirs.has(line))
     .map((/** @type {string} */ line) => element("li", {}, [line])));
-  drawLog(root, view.log ?? []);
+  drawLog(root, view.log ?? [], view.log_count ?? view.log?.length ?? 0);
   const undo = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-action="undo"]'));
   const redo = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-action="redo"]'));
   if (undo) undo.disabled = !view.can_undo;

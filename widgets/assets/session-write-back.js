@@ -25,13 +25,13 @@ import { get, update } from "./store.js";
  * Asks rulescore what the session would write back and shows the question in `area`.
  * Resolves once the GM has answered: true to go on (written, or closing without writing),
  * false when cancelled or nothing could be asked.
- * @param {Kept} kept @param {HTMLElement} area @param {Record<string, any>} sessionState
+ * @param {Kept} kept @param {HTMLElement} area @param {import("./documents.js").Session} session
  * @param {boolean} closing Close was tapped: "Close without writing" is offered too
  * @returns {Promise<boolean>}
  */
-export async function offerWriteBack(kept, area, sessionState, closing) {
+export async function offerWriteBack(kept, area, session, closing) {
   const answer = /** @type {(WriteBack & {ok: boolean, message?: string}) | null} */ (
-    /** @type {unknown} */ (await askSession({ op: "write_back", state: sessionState })));
+    /** @type {unknown} */ (await askSession({ op: "write_back" }, session)));
   area.hidden = false;
   if (!answer || !answer.ok) {
     area.dataset.writeBackState = "refused";

@@ -157,6 +157,22 @@ function fillActions(state) {
   buildFields(state);
 }
 
+/** Whether the reader asked for the whole log (the engine then sends all of it, not its newest entries).
+ * @param {PageState} state */
+function wholeLog(state) {
+  return /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-log-more]"))?.dataset.open !== undefined;
+}
+
+/** The open session's views again, with the whole log or its newest entries, drawn.
+ * @param {PageState} state */
+async function redrawLog(state) {
+  const session = openSession(state);
+  const answer = session ? await askSession({ op: "view", whole_log: wholeLog(state) }, session) : null;
+  if (!answer?.ok || state.session !== session) return;
+  state.views = { view: answer.view, gm_view: answer.gm_view };
+  draw(state);
+}
+
 /** Draws the view shown: the session, and its fight. @param {PageState} state */
 function draw(state) {
   // The players' view is what a player may see and do: the GM's controls go (calculators.css).
@@ -178,12 +194,13 @@ async function showSession(state, answer) {
     return;
   }
   const [views, actions] = await Promise.all([
-    answer ?? askSession({ op: "view", state: session.state }),
+    answer ?? askSession({ op: "view", whole_log: wholeLog(state) }, session),
     askSession({ op: "actions", system: session.system }),
   ]);
   if (!views || !views.ok || !actions || !actions.ok) {
     return status(state, `This session cannot be shown: ${views?.message ?? actions?.message ?? "no engine"}`);
   }
+  if (views.stamp) session.stamp = views.stamp; // the engine holds this state from now on
   state.views = { view: views.view, gm_view: views.gm_view };
   state.actions = actions.actions ?? [];
   active.hidden = false;
@@ -282,16 +299,19 @@ async function act(state, request) {
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
     moved = fresh.rev !== shown.rev;
-    answer = await askSession({ ...request, state: fresh.state });
-    if (!answer || !answer.ok || !answer.state) return null;
-    const next = { ...fresh, state: answer.state, updated: new Date().toISOString() };
-    // Drawn as soon as the engine answers (the tap's answer within a frame), the write
-    // following; a write that meets another tab's comes back here and is drawn again.
+    answer = await askSession({ ...request, whole_log: wholeLog(state) }, fresh);
+    if (!answer || !answer.ok || !answer.stamp) return null;
+    // Drawn as soon as the engine answers (the tap's answer within a frame); the new state,
+    // which the engine holds, is fetched and written after. A write that meets another tab's
+    // comes back here and is drawn again.
     message.hidden = true;
-    state.session = next;
     state.views = { view: answer.view, gm_view: answer.gm_view };
     draw(state);
     afterChange(state, party);
+    const made = await askSession({ op: "state" }, { id: fresh.id, stamp: answer.stamp });
+    if (!made?.ok || !made.state) return null;
+    const next = { ...fresh, state: made.state, stamp: answer.stamp, updated: new Date().toISOString() };
+    state.session = next;
     return next;
   }, shown);
   const reply = /** @type {SessionResponse | null} */ (answer);
@@ -323,9 +343,10 @@ async function follow(state) {
   const fresh = await get(state.kept, "sessions", id);
   if (!fresh) return openAndShow(state, null, null);
   if (fresh.rev === state.session?.rev) return;
-  const answer = await askSession({ op: "view", state: fresh.state });
+  const answer = await askSession({ op: "view", whole_log: wholeLog(state) }, fresh);
   if (!answer || !answer.ok || state.session?.id !== id) return;
   const party = partyOf(state.session);
+  if (answer.stamp) fresh.stamp = answer.stamp;
   state.session = fresh;
   state.views = { view: answer.view, gm_view: answer.gm_view };
   draw(state);
@@ -377,9 +398,10 @@ function previewSoon(state) {
 }
 
 /** @param {PageState} state */
-function exportLog(state) {
+async function exportLog(state) {
   const session = openSession(state);
-  const view = state.views?.gm_view;
+  const answer = session ? await askSession({ op: "view", whole_log: true }, session) : null;
+  const view = answer?.ok ? answer.gm_view : null;
   if (!session || !view) return;
   const text = [`${session.name} (${SYSTEM_NAMES[session.system]})`, "",
     ...view.log.map((/** @type {Record<string, any>} */ e) => `${e.at}: ${e.text}`)].join("\n") + "\n";
@@ -455,7 +477,7 @@ async function init() {
     else if (action === "log-more" && target) {
       if (target.dataset.open === undefined) target.dataset.open = "";
       else delete target.dataset.open;
-      draw(state);
+      redrawLog(state);
     }
     else if (action === "fight-damage") {
       openAction(state, target?.dataset.side === "foes" ? "damage_foe" : "damage", id || (target?.dataset.who ?? ""),
@@ -486,7 +508,7 @@ async function init() {
       const area = /** @type {HTMLElement} */ (root.querySelector("[data-write-back]"));
       const closing = action === "close-session";
       if (state.session) {
-        offerWriteBack(state.kept, area, state.session.state, closing).then((goOn) => {
+        offerWriteBack(state.kept, area, state.session, closing).then((goOn) => {
           if (closing && goOn) openAndShow(state, null, null);
         });
       }
