@@ -13,8 +13,8 @@ held under the record's stamp (or a new one, for a record without: the answer sa
 
 A held request's answer carries the views with the newest ``LOG_SENT`` log entries only
 (``log_count`` says how many there are; ``"whole_log": true`` asks for all of them), and the
-new state's ``stamp``, not the state: the page asks for that (``{"op": "state"}``) once it has
-drawn the views, to write the record. So a tap costs the same at the first action and the
+new state's ``stamp``, not the state: once it has drawn the views, the page asks for the state's
+JSON text (``held_state_json``) and writes the record with it. So a tap costs the same at the first action and the
 two-thousandth.
 """
 
@@ -33,7 +33,7 @@ LOG_SENT = 100
 HELD_MAX = 4
 
 # The ops that act on a state, and those that make a new one.
-_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "state")
+_READS = ("apply", "undo", "redo", "view", "preview", "write_back")
 _MAKES = ("new", "apply", "undo", "redo")
 
 
@@ -80,7 +80,7 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
         state = session.apply(given, request.get("action"), roll=roll)
     elif op in ("undo", "redo"):
         state = session.undo(given) if op == "undo" else session.redo(given)
-    elif op in ("view", "state"):
+    elif op == "view":
         state = given
     else:
         raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, preview, undo, redo, "
@@ -142,8 +142,8 @@ def respond_held(held: dict[str, Any], request_json: str, stamp: str) -> str:
     in JSON, that may name its record (``"session": {"id", "stamp"}``) in place of its
     ``state``; ``stamp`` is the one a state this request makes will bear. JSON out: with a named
     record, the views' logs cut to their newest entries, the new ``stamp`` in place of the state
-    (``{"op": "state"}`` gives the state), or ``{"ok": false, "held": false}`` when the state is
-    not held here."""
+    (``held_state_json`` gives the state), or ``{"ok": false, "held": false}`` when the state is
+    not held here. A state sent may be the JSON text a record keeps."""
     try:
         request = json.loads(request_json)
     except ValueError:
@@ -154,22 +154,24 @@ def respond_held(held: dict[str, Any], request_json: str, stamp: str) -> str:
             raise RulesInputError("request", f"request: received {request!r:.40}; give a dict with an \"op\".")
         named = _stamp_named(request)
         given = request.get("state")
+        if isinstance(given, str):  # a record keeps its state as JSON text
+            try:
+                given = json.loads(given)
+            except ValueError:
+                raise RulesInputError("state", "Session: its saved state is damaged (not JSON).") from None
         if named is not None and "state" not in request and request.get("op") in _READS:
             if named not in held:
                 return json.dumps({"ok": False, "held": False, "field": "state",
                                    "message": "Session: this state is not held by the engine; send it."})
             given = held[named]
             _hold(held, named, given)  # used now: kept longest
-        if named is not None and request.get("op") == "state":
-            answer = {"ok": True, "state": given, "stamp": named}
-        else:
-            whole = request.get("whole_log") is True
-            answer, made = _answer(request, given, None if whole or named is None else LOG_SENT)
-            if named is not None and "view" in answer:
-                answer = {key: value for key, value in answer.items() if key != "state"}
-                if made is not None or "state" in request:  # a new state, or one sent: held from now on
-                    answer["stamp"] = stamp if made is not None or not named else named
-                    _hold(held, answer["stamp"], given if made is None else made)
+        whole = request.get("whole_log") is True
+        answer, made = _answer(request, given, None if whole or named is None else LOG_SENT)
+        if named is not None and "view" in answer:
+            answer = {key: value for key, value in answer.items() if key != "state"}
+            if made is not None or "state" in request:  # a new state, or one sent: held from now on
+                answer["stamp"] = stamp if made is not None or not named else named
+                _hold(held, answer["stamp"], given if made is None else made)
     except (_NeedDice, RulesInputError) as error:
         answer = _refusal(error)
     # Compact, and its non-ASCII letters as they are: a long evening's answer is large, and
@@ -177,9 +179,15 @@ def respond_held(held: dict[str, Any], request_json: str, stamp: str) -> str:
     return json.dumps(answer, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
 
 
+def held_state_json(held: dict[str, Any], stamp: str) -> str | None:
+    """The JSON text of the state held under ``stamp``, as the record keeps it; None if not held."""
+    state = held.get(stamp)
+    return None if state is None else json.dumps(state, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+
+
 def respond_session_json(request_json: str) -> str:
     """``respond_session`` in JSON, out in JSON (no session held)."""
     return respond_held(new_held(), request_json, "")
 
 
-__all__ = ["LOG_SENT", "new_held", "respond_held", "respond_session", "respond_session_json"]
+__all__ = ["LOG_SENT", "held_state_json", "new_held", "respond_held", "respond_session", "respond_session_json"]

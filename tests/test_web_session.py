@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from rulescore import session
-from rulescore.web_session import HELD_MAX, LOG_SENT, new_held, respond_held
+from rulescore.web_session import HELD_MAX, LOG_SENT, held_state_json, new_held, respond_held
 
 PARTY = [{"id": "a", "name": "Ana", "system": "gurps", "fields": {"st": 12, "ht": 11}},
          {"id": "b", "name": "Bruno", "system": "gurps", "fields": {"dx": 12}}]
@@ -64,7 +64,9 @@ def test_a_200_action_evening_with_undo_and_redo_equals_rulescore_session() -> N
         assert answer["ok"], answer
         assert "state" not in answer and answer["stamp"] == f"st-{number}"
         # The worker rolled its own dice: the state it holds is the reference from here.
-        state = ask(held, {"op": "state", "session": {**record, "stamp": answer["stamp"]}})["state"]
+        text = held_state_json(held, answer["stamp"])
+        assert text is not None
+        state = json.loads(text)
         record["stamp"] = answer["stamp"]
         the_same(answer, state)
     # A reload: the page sends the state it kept with its stamp; a worker that holds it uses it.
@@ -76,7 +78,7 @@ def test_a_200_action_evening_with_undo_and_redo_equals_rulescore_session() -> N
     refused = ask(other, {"op": "apply", "session": record, "action": {"do": "advance", "turns": 1}})
     assert refused == {"ok": False, "held": False, "field": "state",
                        "message": "Session: this state is not held by the engine; send it."}
-    sent = ask(other, {"op": "view", "session": record, "state": state}, "unused")
+    sent = ask(other, {"op": "view", "session": record, "state": json.dumps(state)}, "unused")  # as kept: text
     assert sent["stamp"] == record["stamp"]  # held under the record's own stamp
     the_same(sent, state)
     assert ask(other, {"op": "preview", "session": record, "action": {"do": "next_turn"}})["ok"]
@@ -85,12 +87,12 @@ def test_a_200_action_evening_with_undo_and_redo_equals_rulescore_session() -> N
 def test_only_the_stamp_held_is_answered_and_the_oldest_goes() -> None:
     held = new_held()
     state = session.new("gurps", PARTY)
-    stamps = []
+    stamps: list[str] = []
     for number in range(HELD_MAX + 1):
         answer = ask(held, {"op": "apply", "session": {"id": "s", "stamp": stamps[-1] if stamps else ""},
                             "state": state, "action": {"do": "advance", "turns": 1}}, f"k{number}")
         stamps.append(answer["stamp"])
-        state = ask(held, {"op": "state", "session": {"id": "s", "stamp": answer["stamp"]}})["state"]
+        state = json.loads(held_state_json(held, answer["stamp"]) or "null")
     assert list(held) == stamps[1:]  # the first made is let go
     assert ask(held, {"op": "view", "session": {"id": "s", "stamp": stamps[0]}})["held"] is False
     assert ask(held, {"op": "view", "session": {"id": "s", "stamp": "another tab's"}})["held"] is False
@@ -108,3 +110,6 @@ def test_a_refused_action_changes_nothing_held_and_bad_names_are_refused() -> No
     bad = ask(held, {"op": "view", "session": {"id": 3}})
     assert bad["field"] == "session" and "id and stamp" in bad["message"]
     assert json.loads(respond_held(held, "{", "x"))["field"] == "request"
+    damaged = ask(held, {"op": "view", "session": {"id": "s", "stamp": ""}, "state": "{not json"})
+    assert damaged == {"ok": False, "field": "state", "message": "Session: its saved state is damaged (not JSON)."}
+    assert held_state_json(held, "never made") is None

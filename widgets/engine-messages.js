@@ -93,6 +93,7 @@
  * @property {Record<string, any>} [attack] a preview of an attack: its odds before the dice (to hit,
  *   the defences, the damage's spread; a monster's routine)
  * @property {string} [stamp] for a request naming its record: the stamp of the state the engine now holds
+ * @property {string} [state_text] for {op: "state"}: the held state's JSON text, as a record keeps it
  * @property {false} [held] the named record's state is not held by the engine: send it
  */
 

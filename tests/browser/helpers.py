@@ -221,6 +221,13 @@ def kept(page, kind: str) -> list[dict]:
     return sorted(page.evaluate(KEPT, [kind, None]), key=lambda record: record["id"])
 
 
+def state_of(record: dict) -> dict:
+    """A session record's state: the Session page writes it as its JSON text, older records and
+    backups hold it as an object."""
+    state = record["state"]
+    return json.loads(state) if isinstance(state, str) else state
+
+
 def kept_meta(page, key: str):
     """A meta value as stored: "rolls", "open-session", "last-backup"."""
     return page.evaluate(KEPT, ["meta", key])

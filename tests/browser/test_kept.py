@@ -9,7 +9,7 @@ import json
 import pytest
 
 from rulescore import session
-from tests.browser.helpers import kept, kept_meta, wait_for_python
+from tests.browser.helpers import kept, kept_meta, state_of, wait_for_python
 from tests.browser.test_characters import BRUNO, editor, make_character, open_characters, stored
 from tests.browser.test_session import CHARACTERS, open_session_page
 
@@ -129,7 +129,7 @@ def do(page, action_id: str, fields: dict):
 
 def open_state(page) -> dict:
     open_id = kept_meta(page, "open-session")
-    return next(s for s in kept(page, "sessions") if s["id"] == open_id)["state"]
+    return state_of(next(s for s in kept(page, "sessions") if s["id"] == open_id))
 
 
 def test_a_session_in_two_tabs_loses_no_action_and_each_tab_follows_the_other(context, url):

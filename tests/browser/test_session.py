@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rulescore import session
-from tests.browser.helpers import kept, kept_meta, wait_for_python
+from tests.browser.helpers import kept, kept_meta, state_of, wait_for_python
 
 CHARACTERS: dict[str, Any] = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
     {"id": "c1", "name": "Alda", "system": "bfrpg", "fields": {"race": "dwarf", "strength": "16", "hp": "9"}},
@@ -106,7 +106,7 @@ def start(page, url: str, system: str, party: str, name: str):
 def saved_state(page) -> dict:
     """The open session's state as kept on the device."""
     open_id = kept_meta(page, "open-session")
-    return next(s for s in kept(page, "sessions") if s["id"] == open_id)["state"]
+    return state_of(next(s for s in kept(page, "sessions") if s["id"] == open_id))
 
 
 ASKING_OR_REFUSED = """() => {

@@ -211,10 +211,13 @@ export const SESSIONS_VERSION = 1;
 const SESSION_STATE_FORMAT = "rules-at-the-table/session";
 
 /**
- * `stamp`: the stamp of the engine that made `state` (rulescore/web_session.py), so that engine
- * need not be sent the state again; a session read from a file has none.
- * @typedef {{id: string, name: string, system: System, updated: string, state: Record<string, any>, rev?: number,
- *   stamp?: string}} Session
+ * `state` is rulescore.session's state; written by the Session page, it is kept as its JSON text,
+ * as the engine made it (a long evening's state cloned as an object cost the page more than the
+ * action: the text is written as it is). `stamp`: the stamp of the engine that made `state`
+ * (rulescore/web_session.py), so that engine need not be sent the state again; a session read
+ * from a file has none, and a backup holds the state as an object (older sites read it).
+ * @typedef {{id: string, name: string, system: System, updated: string, state: Record<string, any> | string,
+ *   rev?: number, stamp?: string}} Session
  * @typedef {{id: string, name: string, system: System, updated: string}} SessionHead what the list shows
  */
 
@@ -225,11 +228,29 @@ export function checkSession(raw, where) {
   const name = checkName(record.name, where);
   if (!name.ok) return name.error;
   if (!SYSTEMS.includes(record.system)) return `the session ${name.value} has an unknown game system`;
-  if (!record.state || typeof record.state !== "object" || record.state.format !== SESSION_STATE_FORMAT) {
+  const state = stateOf(record);
+  if (!state || typeof state !== "object" || state.format !== SESSION_STATE_FORMAT) {
     return `the session ${name.value} holds no session state`;
   }
   return { id: String(record.id || newId("s")), name: name.value, system: record.system,
-    updated: String(record.updated ?? ""), state: record.state };
+    updated: String(record.updated ?? ""), state };
+}
+
+/** A session record's state as an object (null if its text is damaged). @param {Record<string, any>} record */
+function stateOf(record) {
+  if (typeof record.state !== "string") return record.state;
+  try {
+    return JSON.parse(record.state);
+  } catch {
+    return null;
+  }
+}
+
+/** A record as a backup holds it: no revision, no engine stamp (both belong to this device),
+ * a session's state as an object. @param {Record<string, any>} record */
+export function plainRecord(record) {
+  const { rev: _rev, stamp: _stamp, ...kept } = record;
+  return typeof kept.state === "string" ? { ...kept, state: stateOf(kept) } : kept;
 }
 
 /** The sessions of the older localStorage document. @param {unknown} data @returns {Session[] | string} */
@@ -299,10 +320,7 @@ export const MAX_BACKUP_BYTES = 50 * 1024 * 1024; // twenty long sessions are a 
 
 /** @param {{characters: Character[], parties: Party[], sessions: Session[], rolls: Roll[]}} data @returns {Backup} */
 export function makeBackup(data) {
-  const plain = (/** @type {Record<string, any>} */ record) => {
-    const { rev: _rev, ...kept } = record; // revisions belong to this device's store
-    return kept;
-  };
+  const plain = plainRecord;
   return { format: BACKUP_FORMAT, version: BACKUP_VERSION, made: new Date().toISOString(),
     characters: data.characters.map((c) => /** @type {Character} */ (plain(c))),
     parties: data.parties.map((p) => /** @type {Party} */ (plain(p))),

@@ -129,6 +129,8 @@ const boot = (async () => {
   const held = sessions.new_held();
   /** @type {(requestJSON: string) => string} */
   const session = (requestJSON) => sessions.respond_held(held, requestJSON, newStamp());
+  /** @type {(stamp: string) => string | undefined} */
+  const heldText = (stamp) => sessions.held_state_json(held, stamp);
   /** @type {(id: string, inputsJSON: string, diceJSON: string) => string} */
   const roll = web.respond_roll_json;
   /** @type {(text: string) => string} */
@@ -148,8 +150,24 @@ const boot = (async () => {
     stagesAt: stages,
     boot: how.boot,
   });
-  return respond;
+  return { respond, heldText };
 })();
+
+/**
+ * {op: "state"}: the held state's JSON text, passed on as text (parsing a long evening's state
+ * here and cloning it to the page cost more than the action).
+ * @param {(stamp: string) => string | undefined} heldText @param {EngineRequest} request @returns {EngineResponse}
+ */
+function stateText(heldText, request) {
+  const named = /** @type {{session?: {stamp?: unknown}}} */ (/** @type {unknown} */ (request.inputs)).session;
+  const stamp = String(named?.stamp ?? "");
+  const text = heldText(stamp);
+  /** @type {import("../engine-messages.js").SessionResponse} */
+  const answer = text === undefined
+    ? { ok: false, held: false, field: "state", message: "Session: this state is not held by the engine." }
+    : { ok: true, stamp, state_text: text };
+  return /** @type {EngineResponse} */ (/** @type {unknown} */ (answer));
+}
 
 let booted = false;
 const fail = (/** @type {unknown} */ error) =>
@@ -192,8 +210,8 @@ onmessage = async (/** @type {MessageEvent<EngineRequest>} */ { data }) => {
   /** @type {EngineResponse} */
   let response;
   try {
-    const respond = await boot;
-    response = JSON.parse(respond(data));
+    const { respond, heldText } = await boot;
+    response = data.session && data.inputs.op === "state" ? stateText(heldText, data) : JSON.parse(respond(data));
   } catch (error) {
     response = { ok: false, field: null, message: `The calculator failed unexpectedly: ${lastLine(error)}` };
   }

@@ -183,7 +183,7 @@ export function askEngine(id, inputs, sheet = false) {
  * it, or the engine restarted). The answer then carries the new state's `stamp` instead of the
  * state ({op: "state"} gives it) and logs of the newest entries (`log_count` says how many).
  * @param {Record<string, unknown>} request
- * @param {{id: string, stamp?: string, state?: Record<string, any>}} [record]
+ * @param {{id: string, stamp?: string, state?: Record<string, any> | string}} [record]
  * @returns {Promise<SessionResponse | null>}
  */
 export async function askSession(request, record) {

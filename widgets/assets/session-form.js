@@ -12,7 +12,7 @@ import { askSession, engineLive } from "./engine.js";
  * @param {PageState} state */
 function joinable(state) {
   const session = state.session;
-  const inParty = new Set((session?.state.party ?? []).map((/** @type {{id: string}} */ member) => member.id));
+  const inParty = new Set(partyShown(state).map((member) => member.id));
   return state.characters.characters.filter((character) => character.system === session?.system
     && !inParty.has(character.id));
 }
@@ -21,6 +21,13 @@ function joinable(state) {
 export function currentAction(state) {
   const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
   return state.actions.find((action) => action.id === select?.value) ?? null;
+}
+
+/** The open session's party as the GM's view lists it (each member's id and name, in order): the
+ * page's copy of the record need not hold the state itself (see askSession).
+ * @param {PageState} state @returns {{id: string, name: string}[]} */
+export function partyShown(state) {
+  return state.views?.gm_view?.characters ?? [];
 }
 
 /** The fight in the open session (the GM's view names everyone), or null.
@@ -37,7 +44,7 @@ export function fightOf(state) {
  * @returns {HTMLElement}
  */
 function control(state, field, id, data) {
-  const party = /** @type {Record<string, any>[]} */ (state.session?.state.party ?? []);
+  const party = partyShown(state);
   const fight = fightOf(state);
   if (field.who === "many") {
     return element("span", { class: "rc-session-members", id, ...data, "data-many": "" },

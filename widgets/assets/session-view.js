@@ -15,7 +15,7 @@ export function ruleLink(link) {
 
 /** @param {PageState} state @param {string} id */
 function nameOf(state, id) {
-  const party = /** @type {Record<string, any>[]} */ (state.session?.state.party ?? []);
+  const party = /** @type {Record<string, any>[]} */ (state.views?.gm_view?.characters ?? []); // the party, in order
   return party.find((member) => member.id === id)?.name ?? "someone who left";
 }
 

@@ -13,7 +13,7 @@ import { SYSTEM_NAMES, newId } from "./documents.js";
 import { button, confirmThen, element, onEveryPage } from "./dom.js";
 import { askSession, engineLive, engineReady } from "./engine.js";
 import { openAction, renderFight } from "./fight-panel.js";
-import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
+import { buildFields, fightOf, partyShown, readAction, showDice, showPreview } from "./session-form.js";
 import { renderView } from "./session-view.js";
 import { offerWriteBack } from "./session-write-back.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "./store.js";
@@ -295,7 +295,7 @@ async function act(state, request) {
   /** @type {SessionResponse | null} */
   let answer = null;
   let moved = false;
-  const party = partyOf(state.session);
+  const party = partyOf(state);
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
     moved = fresh.rev !== shown.rev;
@@ -309,10 +309,8 @@ async function act(state, request) {
     draw(state);
     afterChange(state, party);
     const made = await askSession({ op: "state" }, { id: fresh.id, stamp: answer.stamp });
-    if (!made?.ok || !made.state) return null;
-    const next = { ...fresh, state: made.state, stamp: answer.stamp, updated: new Date().toISOString() };
-    state.session = next;
-    return next;
+    if (!made?.ok || made.state_text === undefined) return null;
+    return { ...fresh, state: made.state_text, stamp: answer.stamp, updated: new Date().toISOString() };
   }, shown);
   const reply = /** @type {SessionResponse | null} */ (answer);
   if (!written) {
@@ -345,7 +343,7 @@ async function follow(state) {
   if (fresh.rev === state.session?.rev) return;
   const answer = await askSession({ op: "view", whole_log: wholeLog(state) }, fresh);
   if (!answer || !answer.ok || state.session?.id !== id) return;
-  const party = partyOf(state.session);
+  const party = partyOf(state);
   if (answer.stamp) fresh.stamp = answer.stamp;
   state.session = fresh;
   state.views = { view: answer.view, gm_view: answer.gm_view };
@@ -353,9 +351,9 @@ async function follow(state) {
   afterChange(state, party);
 }
 
-/** @param {Session | null} session the party's ids, in order, as one text */
-function partyOf(session) {
-  return (session?.state.party ?? []).map((/** @type {{id: string}} */ member) => member.id).join(" ");
+/** The party's ids, in order, as one text. @param {PageState} state */
+function partyOf(state) {
+  return partyShown(state).map((member) => member.id).join(" ");
 }
 
 /** After the session changed: a party that changed (someone joined or left) is offered anew
@@ -372,7 +370,7 @@ function afterChange(state, party) {
     const head = state.root.querySelector(".rc-session-head")?.getBoundingClientRect().bottom ?? 0;
     const under = head + 8 - select.getBoundingClientRect().top;
     if (under > 0) window.scrollBy(0, -under);
-  } else if (partyOf(state.session) !== party || fightOf(state)) buildFields(state); // who may be chosen changed
+  } else if (partyOf(state) !== party || fightOf(state)) buildFields(state); // who may be chosen changed
   // The last preview spoke of the action just done: gone at once, the new one follows.
   const preview = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-preview]"));
   if (preview) preview.hidden = true;

@@ -17,7 +17,7 @@
 // A page opens its own handle (openStore) and passes it to every call: no module state.
 
 import {
-  ROLLS_FORMAT, ROLLS_KEPT, ROLLS_VERSION, freeName, newId, readDocument, readRolls, readSessionsDocument,
+  ROLLS_FORMAT, ROLLS_KEPT, ROLLS_VERSION, freeName, newId, plainRecord, readDocument, readRolls, readSessionsDocument,
 } from "./documents.js";
 
 /** @typedef {import("./documents.js").Character} Character */
@@ -307,8 +307,7 @@ export async function everything(kept) {
 
 /** @param {Record<string, any>} record */
 function withoutRev(record) {
-  const { rev: _rev, ...rest } = record;
-  return JSON.stringify(rest);
+  return JSON.stringify(plainRecord(record));
 }
 
 /**
