@@ -171,6 +171,7 @@
  * @property {"result"} type
  * @property {number} seq
  * @property {EngineResponse} response (a SessionResponse for a session request)
+ * @property {number} [took] the worker's own time on it, in ms (what rulescore took, and its JSON)
  */
 
 /** @typedef {EngineReady | EngineFailed | EngineResult} EngineReply */

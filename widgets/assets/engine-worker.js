@@ -209,11 +209,13 @@ onmessage = async (/** @type {MessageEvent<EngineRequest>} */ { data }) => {
   const { seq } = data;
   /** @type {EngineResponse} */
   let response;
+  let start = 0;
   try {
     const { respond, heldText } = await boot;
+    start = performance.now();
     response = data.session && data.inputs.op === "state" ? stateText(heldText, data) : JSON.parse(respond(data));
   } catch (error) {
     response = { ok: false, field: null, message: `The calculator failed unexpectedly: ${lastLine(error)}` };
   }
-  postMessage(/** @satisfies {EngineReply} */ ({ type: "result", seq, response }));
+  postMessage(/** @satisfies {EngineReply} */ ({ type: "result", seq, response, took: performance.now() - start }));
 };

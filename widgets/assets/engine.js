@@ -34,8 +34,8 @@ const BOOT_DEADLINE_MS = 60000;
 /** @type {Engine | null} */
 let engine = null;
 let lastSeq = 0;
-/** @type {Map<number, (response: EngineResponse) => void>} */
-const waiting = new Map(); // seq -> what to do with its answer
+/** @type {Map<number, (response: EngineResponse, took?: number) => void>} */
+const waiting = new Map(); // seq -> what to do with its answer (and the worker's time on it)
 /** @type {number | undefined} */
 let watchdog;
 
@@ -97,7 +97,7 @@ export function startEngine() {
       const answered = waiting.get(data.seq);
       waiting.delete(data.seq);
       if (!waiting.size) clearTimeout(watchdog);
-      answered?.(data.response);
+      answered?.(data.response, data.took);
     }
   };
   worker.onerror = (event) => {
@@ -149,7 +149,7 @@ export function engineSettled() {
 }
 
 /** Sends a request to the live engine. @param {Omit<EngineRequest, "seq">} request
- * @param {(response: EngineResponse) => void} then @returns {number} its sequence number */
+ * @param {(response: EngineResponse, took?: number) => void} then @returns {number} its sequence number */
 export function post(request, then) {
   const seq = ++lastSeq;
   waiting.set(seq, then);
@@ -160,11 +160,15 @@ export function post(request, then) {
   return seq;
 }
 
-/** A request answered once the engine is live; null if it cannot start.
- * @param {Omit<EngineRequest, "seq">} request @returns {Promise<EngineResponse | null>} */
-async function ask(request) {
+/** A request answered once the engine is live; null if it cannot start. With `name`, the
+ * worker's own time on it is a user-timing entry of that name (for the benchmarks).
+ * @param {Omit<EngineRequest, "seq">} request @param {string} [name] @returns {Promise<EngineResponse | null>} */
+async function ask(request, name) {
   if (!(await engineSettled())) return null;
-  return new Promise((resolve) => post(request, resolve));
+  return new Promise((resolve) => post(request, (response, took) => {
+    if (name && took !== undefined) performance.measure(name, { end: performance.now(), duration: took });
+    resolve(response);
+  }));
 }
 
 /**
@@ -189,10 +193,11 @@ export function askEngine(id, inputs, sheet = false) {
 export async function askSession(request, record) {
   const start = performance.now();
   const named = record ? { ...request, session: { id: record.id, stamp: record.stamp ?? "" } } : request;
-  let response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (named), session: true });
+  const worker = `rc-session-worker-${String(request.op)}`; // the worker's own share, for bench/fight.py
+  let response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (named), session: true }, worker);
   if (record?.state && response && !response.ok && /** @type {SessionResponse} */ (response).held === false) {
     const whole = /** @type {Record<string, unknown>} */ ({ ...named, state: record.state });
-    response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (whole), session: true });
+    response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (whole), session: true }, worker);
   }
   // The engine's share of a tap, for the fight benchmark (bench/fight.py): a user-timing entry.
   performance.measure(`rc-session-${String(request.op)}`, { start });
