@@ -1,0 +1,106 @@
+"""rulescore.table: what the GM's device sends a phone (the players' view, never a foe's number,
+and the seat's character in full) and how it checks what a phone asks for (issue 36, the
+protocol's GM side; the transport and pages are not built yet)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rulescore import session
+from rulescore.table import (
+    BURST,
+    MAX_REQUEST_CHARS,
+    PER_SECOND,
+    PROTOCOL,
+    TableRefusal,
+    admit,
+    check_applies,
+    request_action,
+    seat_message,
+)
+from rulescore.web_session import LOG_SENT
+
+PARTY = [{"id": "a", "name": "Ana", "system": "gurps", "fields": {"st": 12, "dx": 12}},
+         {"id": "b", "name": "Bruno", "system": "gurps", "fields": {"ht": 12}}]
+FOES = [{"name": "Orc", "count": 2, "hp": 17, "dr": 2, "basic_speed": 5, "dodge": 7}]
+
+
+def fight() -> dict[str, Any]:
+    state = session.new("gurps", PARTY)
+    return session.apply(state, {"do": "fight", "foes": FOES}, roll=lambda count, sides: [3] * count)
+
+
+def request(action: Any, **extra: Any) -> str:
+    return json.dumps({"v": PROTOCOL, "type": "request", "id": "r1", "seen": 1, "action": action, **extra})
+
+
+def test_a_seat_is_sent_the_players_view_and_its_own_character_only() -> None:
+    state = fight()
+    message = seat_message(state, "a", 7, "snapshot")
+    assert message["type"] == "snapshot" and message["seq"] == 7 and message["seat"] == "a"
+    view = session.view(state)
+    assert message["view"]["log"] == view["log"][-LOG_SENT:] and message["view"]["log_count"] == len(view["log"])
+    assert {key: value for key, value in message["view"].items() if key not in ("log", "log_count")} == \
+        {key: value for key, value in view.items() if key != "log"}
+    assert message["me"]["name"] == "Ana" and message["me"]["sheet"] == session.sheet(state, "a")
+    sent = json.dumps(message)
+    assert '"hp": 17' not in sent and '"dr": 2' not in sent and "Bruno" in sent  # foes' figures stay on the GM's side
+    assert '"sheet"' in sent and sent.count('"sheet"') == 1  # one character in full: the seat's
+    with pytest.raises(TableRefusal, match="not in the session's party"):
+        seat_message(state, "f1", 8)
+
+
+def test_a_request_is_checked_on_arrival_and_becomes_the_session_action() -> None:
+    state = fight()
+    assert session.view(state, gm=True)["fight"]["current"] == "a"
+    assert request_action(state, "a", request({"do": "next_turn"})) == {"do": "next_turn", "current": "a"}
+    maneuver = {"do": "maneuver", "who": "a", "maneuver": "all_out_defense", "option": "dodge"}
+    assert request_action(state, "a", request(maneuver)) == maneuver
+    refusals = [
+        ("b", request({"do": "next_turn"}), "turn", "not Bruno's turn"),
+        ("b", request({**maneuver, "who": "a"}), "who", "you play Bruno; only the GM acts for others"),
+        ("a", request({"do": "damage", "who": "f1", "damage": 30}), "action", "ask the GM for anything else"),
+        ("a", request({"do": "heal", "who": "a", "hp": 5}), "action", "ask the GM"),
+        ("a", "{oops", "shape", "not a message of this site"),
+        ("a", json.dumps({"type": "hello"}), "shape", "not a request"),
+        ("a", json.dumps({"v": 99, "type": "request", "action": {"do": "next_turn"}}), "version", "reload the page"),
+        ("a", request({"do": "next_turn"}, padding="x" * MAX_REQUEST_CHARS), "size", "longer than"),
+        ("a", 12, "size", "longer than"),
+        ("f1", request({"do": "next_turn"}), "seat", "not in the session's party"),
+    ]
+    for seat, text, field, words in refusals:
+        with pytest.raises(TableRefusal) as refused:
+            request_action(state, seat, text)
+        assert refused.value.field == field and words in refused.value.message, (field, refused.value.message)
+    calm = session.new("gurps", PARTY)
+    with pytest.raises(TableRefusal, match="no fight under way"):
+        request_action(calm, "a", request({"do": "next_turn"}))
+
+
+def test_a_request_from_an_old_state_is_refused_by_the_rules_and_nothing_changes() -> None:
+    state = fight()
+    action = request_action(state, "a", request({"do": "next_turn"}))
+    moved = session.apply(state, {"do": "next_turn"})  # the GM ended Ana's turn meanwhile
+    with pytest.raises(TableRefusal) as refused:
+        check_applies(moved, action)
+    assert refused.value.field == "current" and "has already ended" in refused.value.message
+    assert session.view(moved, gm=True) == session.view(session.apply(state, {"do": "next_turn"}), gm=True)
+    bad = {"do": "maneuver", "who": "a", "maneuver": "fly"}
+    with pytest.raises(TableRefusal) as wrong:
+        check_applies(state, request_action(state, "a", request(bad)))
+    assert wrong.value.field == "maneuver"
+
+
+def test_a_flood_of_requests_is_held_back_and_the_seat_recovers() -> None:
+    bucket = None
+    taken = []
+    for _ in range(BURST + 4):
+        ok, bucket = admit(bucket, 100.0)
+        taken.append(ok)
+    assert taken == [True] * BURST + [False] * 4
+    ok, bucket = admit(bucket, 100.0 + 1 / PER_SECOND)
+    assert ok  # one more, once its time has come
+    assert admit(bucket, 100.0 + 1 / PER_SECOND)[0] is False
