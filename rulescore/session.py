@@ -548,6 +548,11 @@ def _one_minus(value: Any) -> Any:
     return shown
 
 
+# The newest log entries a page is sent (the Session page and a player's phone draw the last 100;
+# the whole log on request): a long evening's log does not cross at every action.
+LOG_TAIL = 100
+
+
 def view(state: State, gm: bool = False, log_tail: int | None = None) -> dict[str, Any]:
     """What a screen shows: the time ("turn", "round"), each light ("source", "burning", and
     "turns_left" for the GM only), each character's condition and the effects now in force,

@@ -24,16 +24,16 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import session
+from . import seats, session
 from .core import RulesInputError
 
 # The newest log entries a held view carries: the Session page shows the last 100 (more on request).
-LOG_SENT = 100
+LOG_SENT = session.LOG_TAIL
 # Sessions held at once: the open one, and the one a second page of this visit may show.
 HELD_MAX = 4
 
 # The ops that act on a state, and those that make a new one.
-_READS = ("apply", "undo", "redo", "view", "preview", "write_back")
+_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seat", "table_request")
 _MAKES = ("new", "apply", "undo", "redo")
 
 
@@ -68,6 +68,8 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
         return {"ok": True, "actions": session.actions(request.get("system"))}, None
     if op == "preview":
         return {"ok": True, **session.preview(given, request.get("action"), gm=request.get("gm") is not False)}, None
+    if op in ("seat", "table_request"):
+        return _table(request, given), None
     if op == "write_back":
         return {"ok": True, "write_back": session.write_back(given), "changes": session.write_back_changes(given),
                 "members": session.write_back_from(given)}, None
@@ -88,6 +90,37 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
     return {"ok": True, "state": state, "view": session.view(state, log_tail=log_tail),
             "gm_view": session.view(state, gm=True, log_tail=log_tail)}, (
         state if op in _MAKES else None)
+
+
+def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
+    """The table's ops (rulescore.seats), on the session held: ``{"op": "seat", "seat", "seq",
+    "kind"}``, what a seat's phone is sent; ``{"op": "table_request", "seat", "text", "bucket",
+    "now"}``, a phone's request checked (the rate limit's bucket passed in and returned): the
+    session action to apply, or the refusal to send back."""
+    if not isinstance(given, dict) or given.get("format") != session.FORMAT:
+        raise RulesInputError("state", "Session: this is not a session the Session page made.")
+    state = given
+    if request["op"] == "seat":
+        seq = request.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise RulesInputError("seq", "seq: give the message's sequence number.")
+        kind = "snapshot" if request.get("kind") == "snapshot" else "change"
+        try:
+            return {"ok": True, "message": seats.seat_message(state, request.get("seat"), seq, kind)}
+        except seats.TableRefusal as refusal:
+            return {"ok": False, "field": refusal.field, "message": refusal.message}
+    bucket = request.get("bucket")
+    now = request.get("now")
+    taken, bucket = seats.admit(bucket if isinstance(bucket, dict) else None, float(now) if isinstance(
+        now, (int, float)) else 0.0)
+    try:
+        if not taken:
+            raise seats.TableRefusal("rate", "Request: too many at once; wait a moment and try again.")
+        action = seats.request_action(state, request.get("seat"), request.get("text"))
+        seats.check_applies(state, action)
+    except seats.TableRefusal as refusal:
+        return {"ok": False, "field": refusal.field, "message": refusal.message, "bucket": bucket}
+    return {"ok": True, "action": action, "bucket": bucket}
 
 
 def _refusal(error: Exception) -> dict[str, Any]:

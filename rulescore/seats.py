@@ -25,7 +25,6 @@ from typing import Any
 
 from . import session
 from .core import RulesInputError
-from .web_session import LOG_SENT
 
 PROTOCOL = 1
 MAX_REQUEST_CHARS = 4_000  # a request is a few hundred characters; more is not a phone of ours
@@ -62,17 +61,29 @@ def _seat_checked(state: dict[str, Any], seat: Any) -> str:
     return seat
 
 
-def seat_message(state: dict[str, Any], seat: str, seq: int, kind: str = "change") -> dict[str, Any]:
+def seat_message(state: dict[str, Any], seat: Any, seq: int, kind: str = "change") -> dict[str, Any]:
     """What the seat's phone shows, numbered ``seq``: the players' view with its log's newest
     ``LOG_SENT`` entries (``log_count`` says how many there are) and the seat's own character in
     full. ``kind`` is "snapshot" for the first message and the answer to a phone that asks for
     one, "change" after each action."""
     seat = _seat_checked(state, seat)
-    return {"v": PROTOCOL, "type": kind, "seq": seq, "seat": seat, "view": session.view(state, log_tail=LOG_SENT),
-            "me": _me(state, seat)}
+    view = session.view(state, log_tail=session.LOG_TAIL)
+    return {"v": PROTOCOL, "type": kind, "seq": seq, "seat": seat, "view": view, "me": _me(state, seat),
+            "maneuvers": _maneuvers(state, view)}
 
 
-def request_action(state: dict[str, Any], seat: str, text: Any) -> dict[str, Any]:
+def _maneuvers(state: dict[str, Any], view: dict[str, Any]) -> list[dict[str, str]]:
+    """The maneuvers the fight lets its current fighter choose now, each with its label (none
+    outside a fight, or in a game without maneuvers)."""
+    form = next((entry for entry in session.actions(state["system"]) if entry["id"] == "maneuver"), None)
+    fight = view.get("fight")
+    if not form or not fight:
+        return []
+    labels = next(field for field in form["fields"] if field["name"] == "maneuver")["choice_labels"]
+    return [{"id": one, "label": labels.get(one, one)} for one in fight.get("maneuvers_open", [])]
+
+
+def request_action(state: dict[str, Any], seat: Any, text: Any) -> dict[str, Any]:
     """The session action a phone's request asks for, checked for the seat; or TableRefusal."""
     if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
         raise TableRefusal("size", f"Request: longer than {MAX_REQUEST_CHARS} characters; nothing was done.")

@@ -1,4 +1,4 @@
-"""rulescore.table: what the GM's device sends a phone (the players' view, never a foe's number,
+"""rulescore.seats: what the GM's device sends a phone (the players' view, never a foe's number,
 and the seat's character in full) and how it checks what a phone asks for (issue 36, the
 protocol's GM side; the transport and pages are not built yet)."""
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rulescore import session
-from rulescore.table import (
+from rulescore.seats import (
     BURST,
     MAX_REQUEST_CHARS,
     PER_SECOND,
@@ -104,3 +104,32 @@ def test_a_flood_of_requests_is_held_back_and_the_seat_recovers() -> None:
     ok, bucket = admit(bucket, 100.0 + 1 / PER_SECOND)
     assert ok  # one more, once its time has come
     assert admit(bucket, 100.0 + 1 / PER_SECOND)[0] is False
+
+
+def test_the_worker_answers_for_the_table_from_the_session_it_holds() -> None:
+    from rulescore.web_session import new_held, respond_held
+
+    held = new_held()
+    state = fight()
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(respond_held(held, json.dumps(request), "k1"))
+        return answer
+
+    record = {"id": "s", "stamp": ask({"op": "view", "session": {"id": "s", "stamp": ""}, "state": state})["stamp"]}
+    sent = ask({"op": "seat", "session": record, "seat": "a", "seq": 1, "kind": "snapshot"})["message"]
+    assert sent == json.loads(json.dumps(seat_message(state, "a", 1, "snapshot")))
+    assert {"id": "all_out_defense", "label": "All-Out Defense"} in sent["maneuvers"]
+    asked = ask({"op": "table_request", "session": record, "seat": "a", "text": request({"do": "next_turn"}),
+                 "bucket": None, "now": 5})
+    assert asked["ok"] and asked["action"] == {"do": "next_turn", "current": "a"} and asked["bucket"]["tokens"] < BURST
+    refused = ask({"op": "table_request", "session": record, "seat": "b", "text": request({"do": "next_turn"}),
+                   "bucket": asked["bucket"], "now": 5})
+    assert refused["ok"] is False and refused["field"] == "turn" and "Bruno" in refused["message"]
+    bucket = refused["bucket"]
+    for _ in range(BURST):
+        last = ask({"op": "table_request", "session": record, "seat": "a", "text": request({"do": "next_turn"}),
+                    "bucket": bucket, "now": 5})
+        bucket = last["bucket"]
+    assert last["field"] == "rate" and "too many" in last["message"]
+    assert ask({"op": "seat", "session": record, "seat": "f1", "seq": 2})["field"] == "seat"
