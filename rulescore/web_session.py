@@ -106,7 +106,7 @@ def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
             raise RulesInputError("seq", "seq: give the message's sequence number.")
         kind = "snapshot" if request.get("kind") == "snapshot" else "change"
         try:
-            return {"ok": True, "message": seats.seat_message(state, request.get("seat"), seq, kind)}
+            return {"ok": True, "seat_message": seats.seat_message(state, request.get("seat"), seq, kind)}
         except seats.TableRefusal as refusal:
             return {"ok": False, "field": refusal.field, "message": refusal.message}
     bucket = request.get("bucket")

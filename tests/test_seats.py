@@ -117,7 +117,7 @@ def test_the_worker_answers_for_the_table_from_the_session_it_holds() -> None:
         return answer
 
     record = {"id": "s", "stamp": ask({"op": "view", "session": {"id": "s", "stamp": ""}, "state": state})["stamp"]}
-    sent = ask({"op": "seat", "session": record, "seat": "a", "seq": 1, "kind": "snapshot"})["message"]
+    sent = ask({"op": "seat", "session": record, "seat": "a", "seq": 1, "kind": "snapshot"})["seat_message"]
     assert sent == json.loads(json.dumps(seat_message(state, "a", 1, "snapshot")))
     assert {"id": "all_out_defense", "label": "All-Out Defense"} in sent["maneuvers"]
     asked = ask({"op": "table_request", "session": record, "seat": "a", "text": request({"do": "next_turn"}),

@@ -16,6 +16,7 @@ import { openAction, renderFight } from "./fight-panel.js";
 import { buildFields, fightOf, partyShown, readAction, showDice, showPreview } from "./session-form.js";
 import { renderView } from "./session-view.js";
 import { offerWriteBack } from "./session-write-back.js";
+import { drawTable, newTable, tableAction, tableChanged, tableSection } from "./table-gm.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "./store.js";
 
 /** @typedef {import("./documents.js").Session} Session */
@@ -42,6 +43,7 @@ import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remo
  * @property {HTMLElement} root
  * @property {number} previews how many previews were asked for (only the latest is shown)
  * @property {number} previewTimer the pending preview, while the reader is still typing
+ * @property {import("./table-gm.js").Table} table the players' phones connected to the open session
  */
 
 
@@ -122,6 +124,10 @@ async function startSession(state) {
  * @param {PageState} state @param {Session | null} session @param {string | null} problem
  * @param {SessionResponse} [answer] */
 async function openAndShow(state, session, problem, answer) {
+  if (session?.id !== state.session?.id) { // another session: the phones' seats were at that one
+    for (const seat of state.table.seats.values()) seat.pc.close();
+    state.table = newTable();
+  }
   state.session = session;
   const meta = await changeMeta(state.kept, "open-session", () => session?.id ?? null);
   state.heads = await sessionHeads(state.kept);
@@ -206,6 +212,7 @@ async function showSession(state, answer) {
   active.hidden = false;
   buildActive(state, session);
   draw(state);
+  drawTable(state);
   status(state, `${session.name}: saved on this device after every action.`);
 }
 
@@ -249,6 +256,7 @@ function buildActive(state, session) {
       element("p", { class: "rc-actions" }, [button("apply-action", "Do it", { "aria-describedby": "session-preview" })]),
       element("p", { class: "rc-error", "data-session-message": "", hidden: "", role: "alert" }),
     ]),
+    tableSection(),
     element("h3", {}, ["Log"]),
     element("ol", { class: "rc-session-log", "data-session-log": "", reversed: "" }),
     element("p", {}, [button("log-more", "Show the whole log", { "data-session-log-more": "", hidden: "" })]),
@@ -326,6 +334,7 @@ async function act(state, request) {
     return reply;
   }
   state.session = written.record; // its new revision
+  tableChanged(state); // the players' phones follow
   state.heads = await sessionHeads(state.kept);
   renderList(state);
   status(state, written.problem ?? `${written.record.name}: saved.`);
@@ -349,6 +358,7 @@ async function follow(state) {
   state.views = { view: answer.view, gm_view: answer.gm_view };
   draw(state);
   afterChange(state, party);
+  tableChanged(state);
 }
 
 /** The party's ids, in order, as one text. @param {PageState} state */
@@ -426,7 +436,7 @@ async function init() {
   /** @type {PageState} */
   const state = { kept, heads: await sessionHeads(kept), session: openId ? await get(kept, "sessions", openId) : null,
     characters: { characters: await all(kept, "characters"), parties: await all(kept, "parties") },
-    actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0 };
+    actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0, table: newTable() };
   const problem = kept.problem;
   if (problem) saidProblem(state, problem);
   listen(kept, async (change) => {
@@ -469,6 +479,7 @@ async function init() {
     const target = /** @type {Element} */ (event.target).closest("button");
     const action = target?.dataset.action;
     const id = target?.dataset.id ?? "";
+    if (tableAction(state, action, target ?? null, (done) => act(state, { op: "apply", action: done, dice: null }))) return;
     if (action === "start-session") startSession(state);
     else if (action === "apply-action") applyAction(state);
     else if (action === "next-turn") nextTurn(state);

@@ -1,0 +1,154 @@
+"""Issue 36 (first part): players' phones join the GM's session over real WebRTC data channels
+between separate browser contexts, the codes carried as text. Each phone shows what
+rulescore.session.view(state, gm=False) gives (no foe's number anywhere on it), follows the
+GM's changes, and plays its own turn by requests the GM's device checks by the rules."""
+
+from __future__ import annotations
+
+import json
+
+from rulescore import session
+from tests.browser.conftest import SCREENS
+from tests.browser.helpers import screenshot, wait_for_python
+from tests.browser.test_fight_page import add_foes, press, start
+from tests.browser.test_session import TableDice
+from tests.browser.test_session import saved_state as saved
+
+# The phone's channel, kept where a test can send through it what no page of ours would.
+KEEP_CHANNEL = """() => {
+    const send = RTCDataChannel.prototype.send;
+    RTCDataChannel.prototype.send = function (data) { window.rcChannel = this; return send.call(this, data); };
+}"""
+SEATS = {"g1": "Bruno", "g2": "Dana"}
+
+
+def join(gm, phone, site_url: str, seat: str) -> None:
+    """The GM invites `seat`; the phone pastes the invitation, the GM pastes the phone's reply."""
+    if not phone.url.endswith("/table/"):
+        phone.goto(site_url + "table/")
+    gm.select_option("[data-table-seat]", seat)
+    gm.click('[data-action="invite-player"]')
+    invitation = gm.locator("[data-table-invite] [data-table-code]")
+    invitation.wait_for()
+    assert gm.locator("[data-table-invite] [data-table-qr]").count() == 1 and len(invitation.inner_text()) < 300
+    screenshot(gm.locator("[data-table]"), f"table-gm-invitation-{seat}-tablet.png")
+    phone.fill("[data-table-offer]", invitation.inner_text())
+    phone.click('[data-action="join-table"]')
+    answer = phone.locator("[data-table-reply] [data-table-code]")
+    answer.wait_for()
+    assert phone.locator("[data-table-reply] [data-table-qr]").count() == 1 and len(answer.inner_text()) < 300
+    gm.fill("[data-table-answer]", answer.inner_text())
+    gm.click('[data-action="accept-player"]')
+    phone.wait_for_selector('[data-table-status][data-state="connected"]', timeout=10_000)
+    gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"][data-connected="true"]', timeout=10_000)
+
+
+def shown_current(phone) -> str:
+    return phone.locator("[data-table-view] [data-fight-current]").get_attribute("data-fight-current") or ""
+
+
+def same_as_python(gm, phone, seat: str) -> None:
+    """The phone draws rulescore's players' view of the session kept on the GM's device."""
+    state = saved(gm)
+    view = session.view(state)
+    fight = view["fight"]
+    phone.wait_for_function("id => document.querySelector('[data-table-view] [data-fight-current]')?.dataset"
+                            ".fightCurrent === id", arg=fight["current"] or "", timeout=2_000)
+    order = phone.locator("[data-table-view] [data-combatant]").evaluate_all("els => els.map(e => e.dataset.combatant)")
+    assert order == fight["order"]
+    me = phone.locator("[data-table-me]").inner_text()
+    mine = next(one for one in view["characters"] if one["id"] == seat)
+    assert f"You play {SEATS[seat]}" in me and all(figure in me for figure in mine["figures"])
+    text = phone.locator("body").inner_text()
+    gm_view = session.view(state, gm=True)
+    for foe in (one for one in gm_view["fight"]["combatants"] if one["side"] == "foes"):
+        for figure in foe["figures"]:  # the GM's figures of a foe ("HP 17 of 17") never reach a phone
+            assert figure not in text, figure
+    assert "turns_left" not in phone.content()
+
+
+def test_two_phones_follow_and_play_a_gurps_fight(browser, site_url):
+    gm_context = browser.new_context(**SCREENS["tablet"])
+    phone_contexts = {seat: browser.new_context(**SCREENS["phone"]) for seat in SEATS}
+    try:
+        gm = gm_context.new_page()
+        start(gm, site_url, "gurps", "The pair")
+        dice = TableDice()
+        add_foes(gm, [{"name": "Orc", "count": "2", "hp": "17", "basic_speed": "4", "dr": "3"}])
+        press(gm, '[data-action="apply-action"]', dice)
+        phones = {}
+        for seat, context in phone_contexts.items():
+            phones[seat] = context.new_page()
+            phones[seat].add_init_script(script=f"({KEEP_CHANNEL})()")
+            join(gm, phones[seat], site_url, seat)
+        for seat, phone in phones.items():
+            same_as_python(gm, phone, seat)
+        # Two rounds: whoever's turn it is ends it, from the GM's device or from their phone.
+        for step in range(8):
+            current = session.view(saved(gm), gm=True)["fight"]["current"]
+            before = len(saved(gm)["done"])
+            if current in phones and step % 2 == 0:
+                phone = phones[current]
+                phone.locator("[data-table-turn]").wait_for()
+                phone.select_option("[data-table-maneuver]", "all_out_attack")
+                phone.click('[data-action="request-maneuver"]')
+                wait_for_python(gm, lambda done=before + 1: len(saved(gm)["done"]) == done, "the phone's maneuver")
+                chosen = {"do": "maneuver", "who": current, "maneuver": "all_out_attack"}
+                assert saved(gm)["done"][-1]["action"] == chosen
+                phone.click('[data-action="request-next-turn"]')
+                wait_for_python(gm, lambda done=before + 2: len(saved(gm)["done"]) == done, "the phone's Next turn")
+                assert saved(gm)["done"][-1]["action"] == {"do": "next_turn", "current": current}
+            else:
+                press(gm, '[data-fight] [data-action="next-turn"]', dice)
+            for seat, phone in phones.items():
+                same_as_python(gm, phone, seat)  # within two seconds of the GM's action
+        assert session.view(saved(gm), gm=True)["fight"]["round"] >= 2
+        screenshot(phones["g1"], "table-phone-mid-fight.png", full_page=True)
+        # Refused, and the session untouched: another seat's character, out of turn, bad messages, a flood.
+        current = session.view(saved(gm), gm=True)["fight"]["current"]
+        other = next(seat for seat in phones if seat != current)
+        kept = saved(gm)
+        said = phones[other].locator("[data-table-said]")
+        phones[other].evaluate("() => document.querySelector('[data-table-turn]').hidden = false")
+        phones[other].click('[data-action="request-next-turn"]')
+        phones[other].wait_for_function("() => document.querySelector('[data-table-said]').textContent"
+                                        ".startsWith('Not done')")
+        assert f"not {SEATS[other]}'s turn" in said.inner_text()
+        for bad in (json.dumps({"v": 1, "type": "request", "id": "x", "action": {"do": "maneuver", "who": current,
+                                                                                "maneuver": "attack"}}),
+                    "{not json", "x" * 5000):
+            phones[other].evaluate("text => window.rcChannel.send(text)", bad)
+        phones[other].evaluate("""() => {
+            window.rcHeard = [];
+            window.rcChannel.addEventListener('message', (event) => window.rcHeard.push(JSON.parse(event.data)));
+            for (let i = 0; i < 30; i++) window.rcChannel.send(JSON.stringify(
+                {v: 1, type: 'request', id: 'f' + i, action: {do: 'next_turn'}})); }""")
+        phones[other].wait_for_function("() => window.rcHeard.filter(m => m.type === 'refused').length >= 30")
+        heard = phones[other].evaluate("window.rcHeard")
+        assert sum("too many at once" in one["message"] for one in heard) >= 20  # the rate limit held them back
+        assert all(one["type"] == "refused" for one in heard if one["type"] != "change")
+        assert saved(gm) == kept
+        assert said.inner_text().startswith("Not done")
+        # With approval on, the current player's request waits for the GM.
+        gm.check("[data-table-approve]")
+        phones[current].select_option("[data-table-maneuver]", "all_out_defense")
+        phones[current].click('[data-action="request-maneuver"]')
+        gm.locator("[data-table-request]").wait_for()
+        assert "Bruno" in gm.locator("[data-table-request]").inner_text() or "Dana" in gm.locator(
+            "[data-table-request]").inner_text()
+        assert saved(gm) == kept
+        gm.click('[data-action="approve-request"]')
+        wait_for_python(gm, lambda: len(saved(gm)["done"]) == len(kept["done"]) + 1, "the approved maneuver")
+        assert saved(gm)["done"][-1]["action"]["maneuver"] == "all_out_defense"
+        gm.uncheck("[data-table-approve]")
+        # A phone closed: its seat shows as not connected; a new page on it rejoins the same seat.
+        phones[other].close()
+        gm.wait_for_selector(f'[data-seat="{other}"][data-connected="false"]', timeout=8_000)
+        assert "not connected since" in gm.locator(f'[data-seat="{other}"]').inner_text()
+        phones[other] = phone_contexts[other].new_page()
+        join(gm, phones[other], site_url, other)
+        assert gm.locator(f'[data-table-seats] [data-seat="{other}"]').count() == 1
+        same_as_python(gm, phones[other], other)
+    finally:
+        for context in (gm_context, *phone_contexts.values()):
+            context.close()

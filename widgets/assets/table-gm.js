@@ -1,0 +1,264 @@
+// @ts-check
+// The Session page's "At the table" panel (issue 36): the GM invites a player's phone to a
+// seat (a member of the party) with a code and its QR, takes the phone's reply, and from then
+// on each change of the session goes to every connected seat, built by rulescore on this
+// device from the players' view (rulescore/seats.py: a foe's numbers never leave it). A
+// phone's request is checked by rulescore against the session held here, then applied like
+// any action of the page (or, with "approve players' requests" on, shown to the GM first).
+// The connection lives beside the session, never a copy of it: with nobody connected the
+// page works exactly as before.
+
+import { button, element } from "./dom.js";
+import { askSession } from "./engine.js";
+import { partyShown } from "./session-form.js";
+import { accept, invite, qrCode } from "./table-link.js";
+
+/** @typedef {import("./sessions.js").PageState} PageState */
+/** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
+
+const PROTOCOL = 1;
+const MAX_MESSAGE_CHARS = 4000; // rulescore/seats.py MAX_REQUEST_CHARS: longer is refused before the engine
+const siteRoot = new URL("../../", import.meta.url).href;
+
+/**
+ * @typedef {object} Seat one phone's connection
+ * @property {string} id the member it plays
+ * @property {RTCPeerConnection} pc
+ * @property {RTCDataChannel} channel
+ * @property {boolean} connected
+ * @property {string | null} since when it stopped being connected ("21:14")
+ * @property {number} seq the last message's number
+ * @property {Record<string, number> | null} bucket its rate limit (rulescore/seats.py admit)
+ * @property {Promise<void>} queue its requests, carried out one after another in the order they came
+ * @typedef {object} Table
+ * @property {Map<string, Seat>} seats
+ * @property {{seat: string, pc: RTCPeerConnection, channel: RTCDataChannel} | null} inviting
+ * @property {{seat: string, text: string, id: string, what: string}[]} waiting requests the GM has not approved yet
+ * @property {string[]} refused what was refused on arrival, newest last (for the GM)
+ */
+
+/** @returns {Table} */
+export function newTable() {
+  return { seats: new Map(), inviting: null, waiting: [], refused: [] };
+}
+
+/** The panel's frame, built with the open session. */
+export function tableSection() {
+  return element("section", { class: "rc-table", "data-table": "", "aria-labelledby": "table-title" }, [
+    element("h3", { id: "table-title" }, ["At the table: players' phones"]),
+    element("p", { class: "rc-hint" }, ["Each player opens the site's Join a table page on their phone, on the same " +
+      "Wi-Fi as this device (or its hotspot), and scans the invitation; then this device takes their reply."]),
+    element("p", { class: "rc-field" }, [element("label", { for: "table-seat" }, ["Seat"]),
+      element("select", { id: "table-seat", "data-table-seat": "" }), " ", button("invite-player", "Invite a player")]),
+    element("div", { class: "rc-table-invite", "data-table-invite": "", hidden: "" }),
+    element("p", {}, [element("label", {}, [element("input", { type: "checkbox", "data-table-approve": "" }),
+      " Approve players' requests before they are done"])]),
+    element("ul", { class: "rc-table-seats", "data-table-seats": "", "aria-live": "polite" }),
+    element("ul", { class: "rc-table-requests", "data-table-requests": "" }),
+  ]);
+}
+
+/** @param {string} who @param {PageState} state */
+function nameOf(who, state) {
+  return partyShown(state).find((member) => member.id === who)?.name ?? "someone who left";
+}
+
+const clock = () => new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+/** Draws the seats, the seat picker and the requests waiting. @param {PageState} state */
+export function drawTable(state) {
+  const root = state.root;
+  const picker = /** @type {HTMLSelectElement | null} */ (root.querySelector("[data-table-seat]"));
+  if (!picker) return;
+  const chosen = picker.value;
+  picker.replaceChildren(...partyShown(state).map((member) => element("option", { value: member.id }, [member.name])));
+  if ([...picker.options].some((option) => option.value === chosen)) picker.value = chosen;
+  root.querySelector("[data-table-seats]")?.replaceChildren(...[...state.table.seats.values()].map((seat) =>
+    element("li", { "data-seat": seat.id, "data-connected": String(seat.connected) }, [
+      `${nameOf(seat.id, state)}: `, seat.connected ? "connected" : `not connected${seat.since ? ` since ${seat.since}` : ""}`,
+      " ", button("end-seat", `End ${nameOf(seat.id, state)}'s seat`, { "data-id": seat.id })])));
+  root.querySelector("[data-table-requests]")?.replaceChildren(...state.table.waiting.map((waiting, index) =>
+    element("li", { "data-table-request": String(index) }, [`${nameOf(waiting.seat, state)} asks: ${waiting.what} `,
+      button("approve-request", "Approve", { "data-id": String(index) }), " ",
+      button("refuse-request", "Refuse", { "data-id": String(index) })])));
+}
+
+/** @param {Seat} seat @param {Record<string, unknown>} message */
+function send(seat, message) {
+  if (seat.channel.readyState === "open") seat.channel.send(JSON.stringify(message));
+}
+
+/** Sends `seat` what its phone shows now. @param {PageState} state @param {Seat} seat @param {"snapshot" | "change"} kind */
+async function sendView(state, seat, kind) {
+  const session = state.session;
+  if (!session) return;
+  const answer = await askSession({ op: "seat", seat: seat.id, seq: seat.seq + 1, kind }, session);
+  if (!answer?.ok || !answer.seat_message) return;
+  seat.seq += 1;
+  send(seat, answer.seat_message);
+}
+
+/** After every change of the open session: each connected phone gets its seat's new view.
+ * @param {PageState} state */
+export function tableChanged(state) {
+  for (const seat of state.table.seats.values()) if (seat.connected) sendView(state, seat, "change");
+  drawTable(state);
+}
+
+/** What a request asks for, in words for the GM. @param {PageState} state @param {Record<string, any>} action */
+function described(state, action) {
+  if (action?.do === "next_turn") return "to end their turn";
+  if (action?.do === "maneuver") {
+    const form = state.actions.find((one) => one.id === "maneuver");
+    const labels = form?.fields.find((/** @type {Record<string, any>} */ f) => f.name === "maneuver")?.choice_labels ?? {};
+    return `the maneuver ${labels[action.maneuver] ?? "they chose"}`;
+  }
+  return "an action";
+}
+
+/**
+ * A request from a seat's phone, checked by rulescore on this device and applied like the
+ * page's own actions (`apply` returns the rules' refusal, or null once done and saved).
+ * @param {PageState} state @param {Seat} seat @param {string} text @param {string} id
+ * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply
+ */
+async function carryOut(state, seat, text, id, apply) {
+  const session = state.session;
+  if (!session) return;
+  const checked = await askSession({ op: "table_request", seat: seat.id, text, bucket: seat.bucket,
+    now: performance.now() / 1000 }, session);
+  seat.bucket = checked?.bucket ?? seat.bucket;
+  if (!checked?.ok || !checked.action) {
+    return send(seat, { v: PROTOCOL, type: "refused", id, message: checked?.message ?? "The GM's device could not check it." });
+  }
+  const refusal = await apply(checked.action);
+  send(seat, refusal ? { v: PROTOCOL, type: "refused", id, message: refusal.message ?? "Refused." }
+    : { v: PROTOCOL, type: "done", id });
+}
+
+/** @param {PageState} state @param {Seat} seat @param {string} why */
+function refuseOnArrival(state, seat, why) {
+  state.table.refused.push(`${clock()} ${nameOf(seat.id, state)}: ${why}`);
+  send(seat, { v: PROTOCOL, type: "refused", id: "", message: why });
+}
+
+/**
+ * What a phone sends: a request for a snapshot, or for an action. Whatever it is, it is
+ * checked before anything is done; a bad one is refused and the session is not touched.
+ * @param {PageState} state @param {Seat} seat @param {unknown} data
+ * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply
+ */
+function heard(state, seat, data, apply) {
+  if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
+    return refuseOnArrival(state, seat, `Request: longer than ${MAX_MESSAGE_CHARS} characters; nothing was done.`);
+  }
+  /** @type {Record<string, any> | null} */
+  let message = null;
+  try {
+    message = JSON.parse(data);
+  } catch { /* refused below */ }
+  if (message?.type === "snapshot") return sendView(state, seat, "snapshot");
+  const id = String(message?.id ?? "").slice(0, 40);
+  const approve = /** @type {HTMLInputElement | null} */ (state.root.querySelector("[data-table-approve]"));
+  if (message?.type === "request" && approve?.checked) {
+    state.table.waiting.push({ seat: seat.id, text: data, id, what: described(state, message.action) });
+    return drawTable(state);
+  }
+  // One after another, in the order they came (each sees the rate limit the one before left);
+  // rulescore checks the shape, the version and the seat.
+  seat.queue = seat.queue.then(() => carryOut(state, seat, data, id, apply));
+}
+
+/** A connection becomes a seat: connected while its channel is open. @param {PageState} state
+ * @param {string} who @param {RTCPeerConnection} pc @param {RTCDataChannel} channel
+ * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply */
+function seated(state, who, pc, channel, apply) {
+  state.table.seats.get(who)?.pc.close(); // a rejoin: the seat is kept, the old connection let go
+  /** @type {Seat} */
+  const seat = { id: who, pc, channel, connected: false, since: null, seq: 0, bucket: null, queue: Promise.resolve() };
+  state.table.seats.set(who, seat);
+  const lost = () => {
+    if (state.table.seats.get(who) !== seat || !seat.connected) return;
+    seat.connected = false;
+    seat.since = clock();
+    drawTable(state);
+  };
+  const opened = () => {
+    seat.connected = true;
+    seat.since = null;
+    sendView(state, seat, "snapshot");
+    drawTable(state);
+  };
+  if (channel.readyState === "open") opened(); // it may open before the reply's promise settles here
+  else channel.onopen = opened;
+  channel.onclose = lost;
+  pc.onconnectionstatechange = () => { if (["disconnected", "failed", "closed"].includes(pc.connectionState)) lost(); };
+  channel.onmessage = (event) => heard(state, seat, event.data, apply);
+  drawTable(state);
+}
+
+/**
+ * The panel's buttons; true when `action` was one of them.
+ * @param {PageState} state @param {string | undefined} action @param {HTMLElement | null} target
+ * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply
+ */
+export function tableAction(state, action, target, apply) {
+  const area = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-table-invite]"));
+  if (!area) return false;
+  if (action === "invite-player") {
+    const who = /** @type {HTMLSelectElement} */ (state.root.querySelector("[data-table-seat]")).value;
+    if (!who) return true;
+    state.table.inviting?.pc.close();
+    area.hidden = false;
+    area.replaceChildren(element("p", { role: "status" }, ["Making the invitation…"]));
+    invite().then(async ({ pc, channel, code }) => {
+      state.table.inviting = { seat: who, pc, channel };
+      const name = nameOf(who, state);
+      area.replaceChildren(
+        element("p", {}, [`${name}'s phone: on the Join a table page, scan this code (or paste the text under it).`]),
+        await qrCode(code, `QR code of the invitation for ${name}`, siteRoot).catch(() => element("p", {}, [
+          "The QR code could not be drawn: send the text below instead."])),
+        element("p", {}, [element("code", { class: "rc-table-code", "data-table-code": "" }, [code])]),
+        element("p", { class: "rc-field" }, [element("label", { for: "table-answer" }, [`${name}'s reply code`]),
+          element("textarea", { id: "table-answer", rows: "3", "data-table-answer": "", spellcheck: "false" })]),
+        element("p", {}, [button("accept-player", "Connect")]),
+        element("p", { class: "rc-error", "data-table-error": "", role: "alert", hidden: "" }));
+    }, (/** @type {Error} */ error) => {
+      area.replaceChildren(element("p", { role: "alert" }, [`No invitation could be made: ${error.message}`]));
+    });
+    return true;
+  }
+  if (action === "accept-player") {
+    const inviting = state.table.inviting;
+    const error = /** @type {HTMLElement | null} */ (area.querySelector("[data-table-error]"));
+    const text = /** @type {HTMLTextAreaElement | null} */ (area.querySelector("[data-table-answer]"))?.value ?? "";
+    if (!inviting || !error) return true;
+    accept(inviting.pc, text).then(() => {
+      seated(state, inviting.seat, inviting.pc, inviting.channel, apply);
+      state.table.inviting = null;
+      area.hidden = true;
+      area.replaceChildren();
+    }, (/** @type {Error} */ problem) => {
+      error.hidden = false;
+      error.textContent = `Reply code: ${problem.message}`;
+    });
+    return true;
+  }
+  if (action === "end-seat" && target) {
+    const seat = state.table.seats.get(target.dataset.id ?? "");
+    seat?.pc.close();
+    if (seat) state.table.seats.delete(seat.id);
+    drawTable(state);
+    return true;
+  }
+  if ((action === "approve-request" || action === "refuse-request") && target) {
+    const [waiting] = state.table.waiting.splice(Number(target.dataset.id), 1);
+    const seat = waiting ? state.table.seats.get(waiting.seat) : undefined;
+    drawTable(state);
+    if (!waiting || !seat) return true;
+    if (action === "approve-request") seat.queue = seat.queue.then(() => carryOut(state, seat, waiting.text, waiting.id, apply));
+    else send(seat, { v: PROTOCOL, type: "refused", id: waiting.id, message: "The GM said no to this request." });
+    return true;
+  }
+  return false;
+}
