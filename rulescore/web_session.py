@@ -87,8 +87,9 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
     else:
         raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, preview, undo, redo, "
                                     f"view or write_back.")
-    return {"ok": True, "state": state, "view": session.view(state, log_tail=log_tail),
-            "gm_view": session.view(state, gm=True, log_tail=log_tail)}, (
+    # The players' view only when asked for (a page showing the GM's view does not draw it).
+    players = session.view(state, log_tail=log_tail) if request.get("players_view") is not False else None
+    return {"ok": True, "state": state, "view": players, "gm_view": session.view(state, gm=True, log_tail=log_tail)}, (
         state if op in _MAKES else None)
 
 
@@ -139,7 +140,8 @@ def respond_session(request: Any) -> dict[str, Any]:
     ``lines`` and ``rolls``), ``{"op": "write_back", "state"}`` (``write_back``, the fields each
     member's sheet would take, ``changes``, the same in words, and ``members``: each one's name, fields as
     they came in and labels). The answer holds the new state and both
-    views (players' and GM's), or the error; with the table's dice, ``need`` says which roll is wanted next."""
+    views (players' and GM's; ``"players_view": false`` leaves the players' out, ``view`` null), or the
+    error; with the table's dice, ``need`` says which roll is wanted next."""
     try:
         if not isinstance(request, dict):
             raise RulesInputError("request", f"request: received {request!r:.40}; give a dict with an \"op\".")

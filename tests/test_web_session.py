@@ -82,6 +82,9 @@ def test_a_200_action_evening_with_undo_and_redo_equals_rulescore_session() -> N
     assert sent["stamp"] == record["stamp"]  # held under the record's own stamp
     the_same(sent, state)
     assert ask(other, {"op": "preview", "session": record, "action": {"do": "next_turn"}})["ok"]
+    # A page showing the GM's view is not sent the players' (nor made to wait for it).
+    gm_only = ask(other, {"op": "view", "session": record, "players_view": False})
+    assert gm_only["view"] is None and gm_only["gm_view"]["log_count"] == len(session.view(state, gm=True)["log"])
 
 
 def test_only_the_stamp_held_is_answered_and_the_oldest_goes() -> None:

@@ -128,7 +128,7 @@ async function showSession(kept, box) {
     box.hidden = true;
     return;
   }
-  const answer = await askSession({ op: "view" }, session);
+  const answer = await askSession({ op: "view", players_view: false }, session);
   const view = answer && answer.ok ? answer.gm_view : undefined;
   if (!view || !box.isConnected) return; // the Session page says what is wrong with a session
   const names = Object.fromEntries((view.characters ?? []).map((/** @type {any} */ p) => [p.id, p.name]));

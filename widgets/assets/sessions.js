@@ -163,17 +163,19 @@ function fillActions(state) {
   buildFields(state);
 }
 
-/** Whether the reader asked for the whole log (the engine then sends all of it, not its newest entries).
- * @param {PageState} state */
-function wholeLog(state) {
-  return /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-log-more]"))?.dataset.open !== undefined;
+/** What the engine is asked to send with a view: the whole log only when the reader asked for
+ * it (else its newest entries), the players' view only while it is shown (the GM's is always
+ * sent: the forms read the fight from it). @param {PageState} state */
+function shownParts(state) {
+  return { whole_log: /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-log-more]"))
+    ?.dataset.open !== undefined, players_view: !state.gm };
 }
 
-/** The open session's views again, with the whole log or its newest entries, drawn.
+/** The open session's views again (the whole log or its newest entries, the players' view or not), drawn.
  * @param {PageState} state */
 async function redrawLog(state) {
   const session = openSession(state);
-  const answer = session ? await askSession({ op: "view", whole_log: wholeLog(state) }, session) : null;
+  const answer = session ? await askSession({ op: "view", ...shownParts(state) }, session) : null;
   if (!answer?.ok || state.session !== session) return;
   state.views = { view: answer.view, gm_view: answer.gm_view };
   draw(state);
@@ -200,7 +202,7 @@ async function showSession(state, answer) {
     return;
   }
   const [views, actions] = await Promise.all([
-    answer ?? askSession({ op: "view", whole_log: wholeLog(state) }, session),
+    answer ?? askSession({ op: "view", ...shownParts(state) }, session),
     askSession({ op: "actions", system: session.system }),
   ]);
   if (!views || !views.ok || !actions || !actions.ok) {
@@ -307,7 +309,7 @@ async function act(state, request) {
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
     moved = fresh.rev !== shown.rev;
-    answer = await askSession({ ...request, whole_log: wholeLog(state) }, fresh);
+    answer = await askSession({ ...request, ...shownParts(state) }, fresh);
     if (!answer || !answer.ok || !answer.stamp) return null;
     // Drawn as soon as the engine answers (the tap's answer within a frame); the new state,
     // which the engine holds, is fetched and written after. A write that meets another tab's
@@ -350,7 +352,7 @@ async function follow(state) {
   const fresh = await get(state.kept, "sessions", id);
   if (!fresh) return openAndShow(state, null, null);
   if (fresh.rev === state.session?.rev) return;
-  const answer = await askSession({ op: "view", whole_log: wholeLog(state) }, fresh);
+  const answer = await askSession({ op: "view", ...shownParts(state) }, fresh);
   if (!answer || !answer.ok || state.session?.id !== id) return;
   const party = partyOf(state);
   if (answer.stamp) fresh.stamp = answer.stamp;
@@ -510,7 +512,7 @@ async function init() {
       target?.setAttribute("aria-pressed", String(state.gm));
       target?.setAttribute("data-session-view", state.gm ? "gm" : "players");
       if (target) target.textContent = state.gm ? "GM view" : "Players' view";
-      draw(state);
+      redrawLog(state); // the players' view is asked for only while it is shown
     } else if (action === "resume-session") {
       get(state.kept, "sessions", id).then((session) => openAndShow(state, session, null));
     } else if (action === "close-session" || action === "write-back") {
