@@ -153,3 +153,37 @@ def test_two_phones_follow_and_play_a_gurps_fight(browser, site_url):
     finally:
         for context in (gm_context, *phone_contexts.values()):
             context.close()
+
+
+def test_a_bfrpg_session_is_followed_on_a_phone(browser, site_url):
+    """The clock, a torch (burning, never its turns left) and a fight's order, on Alda's phone."""
+    gm_context = browser.new_context(**SCREENS["tablet"])
+    phone_context = browser.new_context(**SCREENS["phone"])
+    try:
+        gm = gm_context.new_page()
+        start(gm, site_url, "bfrpg", "Alda alone")
+        dice = TableDice()
+        gm.select_option("[data-session-action]", "light")
+        press(gm, '[data-action="apply-action"]', dice)
+        phone = phone_context.new_page()
+        join(gm, phone, site_url, "b1")
+        view = session.view(saved(gm))
+        assert phone.locator("[data-table-view] [data-session-clock]").inner_text() == view["clock"]
+        light = phone.locator("[data-table-view] [data-light]")
+        assert light.count() == 1 and light.get_attribute("data-burning") == "true"
+        assert phone.locator("[data-turns-left]").count() == 0  # how long it lasts is the GM's
+        gm.select_option("[data-session-action]", "advance_turns")
+        gm.fill('[data-session-fields] [data-field="turns"]', "2")
+        press(gm, '[data-action="apply-action"]', dice)
+        phone.wait_for_function("text => document.querySelector('[data-table-view] [data-session-clock]')"
+                                ".textContent === text", arg=session.view(saved(gm))["clock"], timeout=2_000)
+        add_foes(gm, [{"monster": "goblin", "count": "2"}])
+        press(gm, '[data-action="apply-action"]', dice)
+        fight = session.view(saved(gm))["fight"]
+        phone.wait_for_function("id => document.querySelector('[data-table-view] [data-fight-current]')?.dataset"
+                                ".fightCurrent === id", arg=fight["current"] or "", timeout=2_000)
+        combatants = phone.locator("[data-table-view] [data-combatant]")
+        assert combatants.evaluate_all("els => els.map(e => e.dataset.combatant)") == fight["order"]
+    finally:
+        gm_context.close()
+        phone_context.close()

@@ -163,15 +163,14 @@ function fillActions(state) {
   buildFields(state);
 }
 
-/** What the engine is asked to send with a view: the whole log only when the reader asked for
- * it (else its newest entries), the players' view only while it is shown (the GM's is always
- * sent: the forms read the fight from it). @param {PageState} state */
+/** What the engine is asked to send with the views: the whole log only when the reader asked
+ * for it, else its newest entries. @param {PageState} state */
 function shownParts(state) {
   return { whole_log: /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-log-more]"))
-    ?.dataset.open !== undefined, players_view: !state.gm };
+    ?.dataset.open !== undefined };
 }
 
-/** The open session's views again (the whole log or its newest entries, the players' view or not), drawn.
+/** The open session's views again, with the whole log or its newest entries, drawn.
  * @param {PageState} state */
 async function redrawLog(state) {
   const session = openSession(state);
@@ -512,7 +511,7 @@ async function init() {
       target?.setAttribute("aria-pressed", String(state.gm));
       target?.setAttribute("data-session-view", state.gm ? "gm" : "players");
       if (target) target.textContent = state.gm ? "GM view" : "Players' view";
-      redrawLog(state); // the players' view is asked for only while it is shown
+      draw(state);
     } else if (action === "resume-session") {
       get(state.kept, "sessions", id).then((session) => openAndShow(state, session, null));
     } else if (action === "close-session" || action === "write-back") {
