@@ -8,7 +8,7 @@ from __future__ import annotations
 from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot
-from tests.browser.test_fight_page import add_foes, press, start
+from tests.browser.test_fight_page import begin_fight, press, start
 from tests.browser.test_session import TableDice
 from tests.browser.test_session import saved_state as saved
 
@@ -19,10 +19,8 @@ def test_the_maneuver_form_offers_what_is_open_and_only_the_fields_that_apply(br
     context = browser.new_context(**SCREENS["tablet"])
     try:
         page = context.new_page()
-        start(page, site_url, "gurps", "The pair")
-        dice = TableDice()
-        add_foes(page, [{"name": "Orc", "count": "1", "hp": "10", "basic_speed": "5", "dr": "3"}])
-        press(page, '[data-action="apply-action"]', dice)
+        dice = begin_fight(page, site_url, "The pair", [{"name": "Orc", "count": "1", "hp": "10", "basic_speed": "5",
+                                                          "dr": "3"}])
         fight = session.view(saved(page), gm=True)["fight"]
         current = fight["current"]
         page.click(f'[data-fight] [data-combatant="{current}"] [data-action="fight-maneuver"]')

@@ -73,6 +73,16 @@ def add_foes(page, rows: list[dict[str, str]]):
                 fields.locator(f'[data-foe-field="{name}"]').fill(value)
 
 
+def begin_fight(page, url: str, party: str, foes: list[dict[str, str]], system: str = "gurps") -> TableDice:
+    """A session of `party` started on the page and a fight begun against `foes`, the table
+    rolling its own dice (returned, to go on with)."""
+    start(page, url, system, party)
+    dice = TableDice()
+    add_foes(page, foes)
+    press(page, '[data-action="apply-action"]', dice)
+    return dice
+
+
 def shown_fight(page) -> tuple[str, str, list[str]]:
     panel = page.locator("[data-fight]")
     return (panel.locator("[data-fight-round]").get_attribute("data-fight-round"),
@@ -94,10 +104,8 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
     context = browser.new_context(**SCREENS["tablet"])
     try:
         page = context.new_page()
-        start(page, site_url, "gurps", "The pair")
-        dice = TableDice()
-        add_foes(page, [{"name": "Goblin", "count": "3", "hp": "8", "basic_speed": "5.5", "dx": "11"}])
-        press(page, '[data-action="apply-action"]', dice)
+        dice = begin_fight(page, site_url, "The pair",
+                           [{"name": "Goblin", "count": "3", "hp": "8", "basic_speed": "5.5", "dx": "11"}])
         check(page, "gurps", ["g1", "g2"])
         assert page.locator("[data-fight] [data-combatant]").count() == 5
         turns = 0
@@ -214,10 +222,7 @@ def test_next_turn_tapped_on_a_screen_not_yet_caught_up_skips_nobody(browser, si
     context = browser.new_context(**SCREENS["tablet"])
     try:
         tablet = context.new_page()
-        start(tablet, site_url, "gurps", "The pair")
-        dice = TableDice()
-        add_foes(tablet, [{"name": "Goblin", "count": "2", "basic_speed": "4"}])
-        press(tablet, '[data-action="apply-action"]', dice)
+        dice = begin_fight(tablet, site_url, "The pair", [{"name": "Goblin", "count": "2", "basic_speed": "4"}])
         other = context.new_page()
         other.add_init_script(script=f"({DEAF_TAB})()")
         open_session_page(other, site_url)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from rulescore import session
 from tests.browser.helpers import wait_for_python
-from tests.browser.test_fight_page import add_foes, check, press, start
-from tests.browser.test_session import TableDice, open_session_page
+from tests.browser.test_fight_page import begin_fight, check
+from tests.browser.test_session import open_session_page
 from tests.browser.test_session import saved_state as saved
 
 REV = """async () => {
@@ -59,10 +59,7 @@ def test_an_evening_of_200_actions_held_by_the_worker_equals_rulescore(browser, 
     context = browser.new_context()
     try:
         page = context.new_page()
-        start(page, site_url, "gurps", "The pair")
-        dice = TableDice()
-        add_foes(page, [{"name": "Orc", "count": "3", "basic_speed": "5"}])
-        press(page, '[data-action="apply-action"]', dice)
+        begin_fight(page, site_url, "The pair", [{"name": "Orc", "count": "3", "basic_speed": "5"}])
         sent = page.evaluate(SENT)
         taps = 0
         for number in range(1, 200):

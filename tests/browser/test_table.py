@@ -10,7 +10,7 @@ import json
 from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot, wait_for_python
-from tests.browser.test_fight_page import add_foes, press, start
+from tests.browser.test_fight_page import add_foes, begin_fight, press, start
 from tests.browser.test_session import TableDice
 from tests.browser.test_session import saved_state as saved
 
@@ -40,6 +40,7 @@ def join(gm, phone, site_url: str, seat: str) -> None:
     gm.fill("[data-table-answer]", answer.inner_text())
     gm.click('[data-action="accept-player"]')
     phone.wait_for_selector('[data-table-status][data-state="connected"]', timeout=10_000)
+    assert phone.locator("textarea[data-table-offer]").is_hidden()  # the screen is the table's now
     gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"][data-connected="true"]', timeout=10_000)
 
 
@@ -72,10 +73,8 @@ def test_two_phones_follow_and_play_a_gurps_fight(browser, site_url):
     phone_contexts = {seat: browser.new_context(**SCREENS["phone"]) for seat in SEATS}
     try:
         gm = gm_context.new_page()
-        start(gm, site_url, "gurps", "The pair")
-        dice = TableDice()
-        add_foes(gm, [{"name": "Orc", "count": "2", "hp": "17", "basic_speed": "4", "dr": "3"}])
-        press(gm, '[data-action="apply-action"]', dice)
+        dice = begin_fight(gm, site_url, "The pair", [{"name": "Orc", "count": "2", "hp": "17", "basic_speed": "4",
+                                                        "dr": "3"}])
         phones = {}
         for seat, context in phone_contexts.items():
             phones[seat] = context.new_page()

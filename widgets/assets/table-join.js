@@ -32,6 +32,8 @@ function status(state, how, text) {
   const line = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-status]"));
   line.dataset.state = how;
   line.textContent = text;
+  // Once connected, the invitation's field steps aside: a phone's screen is for the table.
+  /** @type {HTMLElement} */ (state.root.querySelector("[data-table-joining]")).hidden = how === "connected";
 }
 
 /** @param {JoinState} state @param {string} text */
@@ -149,9 +151,10 @@ function lost(state) {
 /** @param {HTMLElement} root */
 function build(root) {
   root.replaceChildren(
-    element("div", { class: "rc-field" }, [element("label", { for: "table-offer" }, ["The GM's invitation code"]),
-      element("textarea", { id: "table-offer", rows: "3", "data-table-offer": "", spellcheck: "false" })]),
-    element("p", {}, [button("join-table", "Join the table")]),
+    element("div", { "data-table-joining": "" }, [
+      element("div", { class: "rc-field" }, [element("label", { for: "table-offer" }, ["The GM's invitation code"]),
+        element("textarea", { id: "table-offer", rows: "3", "data-table-offer": "", spellcheck: "false" })]),
+      element("p", {}, [button("join-table", "Join the table")])]),
     element("p", { class: "rc-error", "data-table-error": "", role: "alert", hidden: "" }),
     element("div", { class: "rc-table-reply", "data-table-reply": "", hidden: "" }),
     element("p", { class: "rc-table-status", "data-table-status": "", "data-state": "disconnected", role: "status" },
