@@ -320,11 +320,10 @@ export const MAX_BACKUP_BYTES = 50 * 1024 * 1024; // twenty long sessions are a 
 
 /** @param {{characters: Character[], parties: Party[], sessions: Session[], rolls: Roll[]}} data @returns {Backup} */
 export function makeBackup(data) {
-  const plain = plainRecord;
   return { format: BACKUP_FORMAT, version: BACKUP_VERSION, made: new Date().toISOString(),
-    characters: data.characters.map((c) => /** @type {Character} */ (plain(c))),
-    parties: data.parties.map((p) => /** @type {Party} */ (plain(p))),
-    sessions: data.sessions.map((s) => /** @type {Session} */ (plain(s))), rolls: data.rolls };
+    characters: data.characters.map((c) => /** @type {Character} */ (plainRecord(c))),
+    parties: data.parties.map((p) => /** @type {Party} */ (plainRecord(p))),
+    sessions: data.sessions.map((s) => /** @type {Session} */ (plainRecord(s))), rolls: data.rolls };
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { MINUS, element, withMinus } from "./dom.js";
 import { askSession, engineLive } from "./engine.js";
+import { partyShown } from "./session-view.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
 
@@ -21,13 +22,6 @@ function joinable(state) {
 export function currentAction(state) {
   const select = /** @type {HTMLSelectElement | null} */ (state.root.querySelector("[data-session-action]"));
   return state.actions.find((action) => action.id === select?.value) ?? null;
-}
-
-/** The open session's party as the GM's view lists it (each member's id and name, in order): the
- * page's copy of the record need not hold the state itself (see askSession).
- * @param {PageState} state @returns {{id: string, name: string}[]} */
-export function partyShown(state) {
-  return state.views?.gm_view?.characters ?? [];
 }
 
 /** The fight in the open session (the GM's view names everyone), or null.

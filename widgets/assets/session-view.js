@@ -13,10 +13,16 @@ export function ruleLink(link) {
   return element("a", { class: "rc-rule", href: new URL(link, new URL("../../", import.meta.url)).href }, ["§ rule"]);
 }
 
+/** The open session's party as its view lists it (each member's id and name, in order): the
+ * GM's view on the Session page, the players' on a phone (the page's copy of the record need not
+ * hold the state itself). @param {PageState} state @returns {{id: string, name: string}[]} */
+export function partyShown(state) {
+  return (state.views?.gm_view ?? state.views?.view)?.characters ?? [];
+}
+
 /** @param {PageState} state @param {string} id */
 function nameOf(state, id) {
-  const party = /** @type {Record<string, any>[]} */ (state.views?.gm_view?.characters ?? []); // the party, in order
-  return party.find((member) => member.id === id)?.name ?? "someone who left";
+  return partyShown(state).find((member) => member.id === id)?.name ?? "someone who left";
 }
 
 /** @param {Record<string, any>} person */

@@ -10,7 +10,7 @@
 
 import { button, element } from "./dom.js";
 import { askSession } from "./engine.js";
-import { partyShown } from "./session-form.js";
+import { partyShown } from "./session-view.js";
 import { accept, invite, qrCode } from "./table-link.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
