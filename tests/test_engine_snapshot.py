@@ -1,5 +1,5 @@
 """The engine's memory snapshot at build time (widgets/snapshot.py) and what a start from it
-makes fresh again (widgets/assets/engine-snapshot.js), checked under Node with the built
+makes fresh again (widgets/assets/engine/engine-snapshot.js), checked under Node with the built
 site's own snapshot. The browser side is tests/browser/test_snapshot.py."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def fake_site(directory: Path) -> Path:
         (directory / name).write_bytes(name.encode())
     worker = directory / snapshot.WORKER
     worker.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ROOT / "widgets" / "assets" / "engine-worker.js", worker)
+    shutil.copyfile(ROOT / "widgets" / "assets" / "engine" / "engine-worker.js", worker)
     return directory
 
 
@@ -78,7 +78,7 @@ START = """
 import { readFile } from "node:fs/promises";
 const [site, how] = process.argv.slice(2);
 const { loadPyodide } = await import(site + "/pyodide/pyodide.mjs");
-const { freshStart, mountWheel, readSnapshotFile } = await import(site + "/assets/widgets/engine-snapshot.js");
+const { freshStart, mountWheel, readSnapshotFile } = await import(site + "/assets/widgets/engine/engine-snapshot.js");
 const wheel = new Uint8Array(await readFile(site + "/assets/engine/rulescore.whl"));
 let pyodide;
 if (how === "snapshot") {

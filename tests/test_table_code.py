@@ -1,4 +1,4 @@
-"""The table codes (widgets/assets/table-code.js), run under Node: the offers and answers that
+"""The table codes (widgets/assets/table/table-code.js), run under Node: the offers and answers that
 Chromium, Firefox and WebKit really write (captured by tests/fixtures/table/capture.py) go
 through a code short enough for a QR read across a table and come back whole, the rebuilt
 description reads back the same, and a damaged or foreign code is refused with a sentence."""
@@ -61,7 +61,7 @@ def test_real_offers_and_answers_cross_as_short_codes_and_bad_codes_are_refused(
     assert {path.stem for path in captured} >= {"chromium", "firefox"}
     script = tmp_path / "check.mjs"
     script.write_text(CHECK, encoding="utf-8")
-    module = (ROOT / "widgets" / "assets" / "table-code.js").as_uri()
+    module = (ROOT / "widgets" / "assets" / "table" / "table-code.js").as_uri()
     done = subprocess.run(["node", str(script), module, *map(str, captured)], capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr

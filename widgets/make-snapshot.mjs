@@ -7,7 +7,7 @@
 // a snapshot whose key did not change rather than making it again.
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { WARM_UP, mountWheel, snapshotFile } from "./assets/engine-snapshot.js";
+import { WARM_UP, mountWheel, snapshotFile } from "./assets/engine/engine-snapshot.js";
 
 const [siteDir, key, out] = process.argv.slice(2);
 const site = pathToFileURL(siteDir.endsWith("/") ? siteDir : siteDir + "/");

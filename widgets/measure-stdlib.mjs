@@ -10,7 +10,7 @@
 // that fails (a module missing from a trimmed zip) makes it exit non-zero.
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { WARM_UP, mountWheel } from "./assets/engine-snapshot.js";
+import { WARM_UP, mountWheel } from "./assets/engine/engine-snapshot.js";
 
 export const WALK = `
 import json, sys, zipfile

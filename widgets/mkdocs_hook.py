@@ -48,9 +48,11 @@ VENDORED = {
 
 
 def on_files(files, config):
-    # The browser side lives in widgets/assets; it is served as assets/widgets/.
-    for path in sorted(ASSETS.iterdir()):
-        files.append(File.generated(config, f"assets/widgets/{path.name}", abs_src_path=str(path)))
+    # The browser side lives in widgets/assets, a folder per feature; it is served as assets/widgets/.
+    for path in sorted(ASSETS.rglob("*")):
+        if path.is_file():
+            served = f"assets/widgets/{path.relative_to(ASSETS).as_posix()}"
+            files.append(File.generated(config, served, abs_src_path=str(path)))
     for served, source in VENDORED.items():
         if not source.is_file():
             raise RuntimeError(f"{source.relative_to(ROOT)} is missing: run npm ci")
@@ -126,7 +128,7 @@ SITEMAP_FIX = "".join(
 def on_post_page(output, page, config):
     head = ""
     if 'data-calculator="' in output:
-        src = json.dumps(get_relative_url("assets/widgets/engine-worker.js", page.url))
+        src = json.dumps(get_relative_url("assets/widgets/engine/engine-worker.js", page.url))
         head = f"<script>{ENGINE_START.replace('WORKER_URL', src)}</script>"
     output = output.replace("</head>", head + "</head>", 1)
     first = ""

@@ -1,5 +1,5 @@
 """The engine's memory snapshot: made at build time under Node, started from in the browser
-once the service worker has cached it (see widgets/assets/engine-snapshot.js).
+once the service worker has cached it (see widgets/assets/engine/engine-snapshot.js).
 
 The snapshot is keyed by a hash of everything that goes into it: the Pyodide runtime and
 standard library the site serves, the rulescore wheel, and the code that makes it. Pyodide
@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(os.environ.get("RULES_SNAPSHOT_CACHE", ROOT / ".snapshot-cache"))
 MAKER = Path(__file__).resolve().parent / "make-snapshot.mjs"
-SHARED = Path(__file__).resolve().parent / "assets" / "engine-snapshot.js"
+SHARED = Path(__file__).resolve().parent / "assets" / "engine" / "engine-snapshot.js"
 SNAPSHOT_URL = "assets/engine/engine.snapshot"  # relative to the site root
-WORKER = "assets/widgets/engine-worker.js"
+WORKER = "assets/widgets/engine/engine-worker.js"
 # The line of engine-worker.js that the build replaces with this build's snapshot.
 PLACEHOLDER = "const SNAPSHOT = /** @type {{url: string, key: string} | null} */ (null);"
 # What a snapshot is made from, as served (relative to the site root), plus the code making it.

@@ -191,7 +191,7 @@ def follow_link(page, url: str, keep_inputs: bool = False):
         assert page.evaluate("window.__sameVisit") is True, f"following a link to {step} reloaded the page"
 
 
-# What the site keeps on the device (widgets/assets/store.js: IndexedDB "rules-at-the-table",
+# What the site keeps on the device (widgets/assets/kept/store.js: IndexedDB "rules-at-the-table",
 # one object store per kind, plus "meta"), read or cleared straight from IndexedDB as a test
 # looks at it from outside the app. Opening never creates the database: a page that has
 # kept nothing reads as empty.

@@ -19,7 +19,7 @@ from tests.samples import sample_cases
 
 PAGE = "gurps/encumbrance/"
 SNAPSHOT = "assets/engine/engine.snapshot"
-WORKER = "assets/widgets/engine-worker.js"
+WORKER = "assets/widgets/engine/engine-worker.js"
 
 # Starts an engine worker of the site ("plain" asks it to ignore the snapshot), sends it every
 # request at once and returns how it booted and its answers, in order.

@@ -4,17 +4,17 @@
 // the store and read again whenever another tab or script changes them, and the figures a
 // character gives (rulescore.derive, through the engine). No rule is known here.
 
-import { MINUS, withMinus } from "./dom.js";
-import { askEngine, engineReady } from "./engine.js";
-import { all } from "./store.js";
+import { MINUS, withMinus } from "../core/dom.js";
+import { askEngine, engineReady } from "../engine/engine.js";
+import { all } from "../kept/store.js";
 
-/** @typedef {import("./documents.js").Store} Store */
-/** @typedef {import("./documents.js").Character} Character */
-/** @typedef {import("./documents.js").Party} Party */
-/** @typedef {import("./documents.js").System} System */
-/** @typedef {import("./store.js").Kept} Kept */
-/** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
-/** @typedef {import("../engine-messages.js").EngineAnswer} EngineAnswer */
+/** @typedef {import("../kept/documents.js").Store} Store */
+/** @typedef {import("../kept/documents.js").Character} Character */
+/** @typedef {import("../kept/documents.js").Party} Party */
+/** @typedef {import("../kept/documents.js").System} System */
+/** @typedef {import("../kept/store.js").Kept} Kept */
+/** @typedef {import("../../engine-messages.js").EngineResponse} EngineResponse */
+/** @typedef {import("../../engine-messages.js").EngineAnswer} EngineAnswer */
 
 /**
  * What this page view knows: its handle on the store and the characters and parties as last

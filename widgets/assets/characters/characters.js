@@ -6,21 +6,21 @@
 // and the reader chooses. Other tabs' changes are read again as they happen. The calculators'
 // pickers are pickers.js's; export, import, sharing and the backup are library.js's.
 
-import { storageAlert } from "./backup.js";
-import { SYSTEM_NAMES, freeName, newId } from "./documents.js";
-import { button, confirmThen, element, onEveryPage } from "./dom.js";
-import { askEngine } from "./engine.js";
+import { storageAlert } from "../kept/backup.js";
+import { SYSTEM_NAMES, freeName, newId } from "../kept/documents.js";
+import { button, confirmThen, element, onEveryPage } from "../core/dom.js";
+import { askEngine } from "../engine/engine.js";
 import { bindHome, renderHome } from "./character-home.js";
-import { bindListFields } from "./list-field.js";
+import { bindListFields } from "../calculators/list-field.js";
 import { bindLibrary, share } from "./library.js";
-import { bindPicker, pickerForms, refreshPickers } from "./pickers.js";
+import { bindPicker, pickerForms, refreshPickers } from "../calculators/pickers.js";
 import { characterById, fieldOf, pageState, recompute, reread, setField } from "./sheets.js";
-import { closeStore, listen, openStore, put, remove, update } from "./store.js";
-import { readInputs } from "./calculators.js";
+import { closeStore, listen, openStore, put, remove, update } from "../kept/store.js";
+import { readInputs } from "../calculators/calculators.js";
 
-/** @typedef {import("./documents.js").Character} Character */
-/** @typedef {import("./documents.js").Party} Party */
-/** @typedef {import("./documents.js").System} System */
+/** @typedef {import("../kept/documents.js").Character} Character */
+/** @typedef {import("../kept/documents.js").Party} Party */
+/** @typedef {import("../kept/documents.js").System} System */
 /** @typedef {import("./sheets.js").PageState} PageState */
 
 /** @param {HTMLFormElement} form @param {string} text */

@@ -8,17 +8,17 @@
 // The connection lives beside the session, never a copy of it: with nobody connected the
 // page works exactly as before.
 
-import { button, element } from "./dom.js";
-import { askSession } from "./engine.js";
-import { partyShown } from "./session-view.js";
+import { button, element } from "../core/dom.js";
+import { askSession } from "../engine/engine.js";
+import { partyShown } from "../session/session-view.js";
 import { accept, invite, qrCode } from "./table-link.js";
 
-/** @typedef {import("./sessions.js").PageState} PageState */
-/** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
+/** @typedef {import("../session/sessions.js").PageState} PageState */
+/** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
 
 const PROTOCOL = 1;
 const MAX_MESSAGE_CHARS = 4000; // rulescore/seats.py MAX_REQUEST_CHARS: longer is refused before the engine
-const siteRoot = new URL("../../", import.meta.url).href;
+const siteRoot = new URL("../../../", import.meta.url).href;
 
 /**
  * @typedef {object} Seat one phone's connection

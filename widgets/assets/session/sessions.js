@@ -8,23 +8,23 @@
 // it makes no sense there any more, the page says so and nothing is lost. Other tabs'
 // actions show here as they happen.
 
-import { storageAlert } from "./backup.js";
-import { SYSTEM_NAMES, newId } from "./documents.js";
-import { button, confirmThen, element, onEveryPage } from "./dom.js";
-import { askSession, engineLive, engineReady } from "./engine.js";
+import { storageAlert } from "../kept/backup.js";
+import { SYSTEM_NAMES, newId } from "../kept/documents.js";
+import { button, confirmThen, element, onEveryPage } from "../core/dom.js";
+import { askSession, engineLive, engineReady } from "../engine/engine.js";
 import { openAction, renderFight } from "./fight-panel.js";
 import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
 import { partyShown, renderView } from "./session-view.js";
 import { offerWriteBack } from "./session-write-back.js";
-import { drawTable, newTable, tableAction, tableChanged, tableSection } from "./table-gm.js";
-import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "./store.js";
+import { drawTable, newTable, tableAction, tableChanged, tableSection } from "../table/table-gm.js";
+import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "../kept/store.js";
 
-/** @typedef {import("./documents.js").Session} Session */
-/** @typedef {import("./documents.js").SessionHead} SessionHead */
-/** @typedef {import("./documents.js").Character} Character */
-/** @typedef {import("./documents.js").Party} Party */
-/** @typedef {import("./store.js").Kept} Kept */
-/** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
+/** @typedef {import("../kept/documents.js").Session} Session */
+/** @typedef {import("../kept/documents.js").SessionHead} SessionHead */
+/** @typedef {import("../kept/documents.js").Character} Character */
+/** @typedef {import("../kept/documents.js").Party} Party */
+/** @typedef {import("../kept/store.js").Kept} Kept */
+/** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
 
 /**
  * What the page holds while it is open: its handle on the store, the saved sessions' heads,
@@ -43,7 +43,7 @@ import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remo
  * @property {HTMLElement} root
  * @property {number} previews how many previews were asked for (only the latest is shown)
  * @property {number} previewTimer the pending preview, while the reader is still typing
- * @property {import("./table-gm.js").Table} table the players' phones connected to the open session
+ * @property {import("../table/table-gm.js").Table} table the players' phones connected to the open session
  */
 
 

@@ -6,12 +6,12 @@
 // A request made before the engine is up waits for it (the player's Save or Roll is carried
 // out once it is), and resolves null only if the engine cannot start at all.
 
-/** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
-/** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
-/** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
-/** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
-/** @typedef {import("../engine-messages.js").SessionResponse} SessionResponse */
-/** @typedef {import("../engine-messages.js").ImportResponse} ImportResponse */
+/** @typedef {import("../../engine-messages.js").EngineReply} EngineReply */
+/** @typedef {import("../../engine-messages.js").EngineRequest} EngineRequest */
+/** @typedef {import("../../engine-messages.js").EngineResponse} EngineResponse */
+/** @typedef {import("../../engine-messages.js").FormInputs} FormInputs */
+/** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
+/** @typedef {import("../../engine-messages.js").ImportResponse} ImportResponse */
 
 /**
  * The engine as the page knows it: its worker (null when none could be started), whether it

@@ -4,15 +4,15 @@
 // which dice to ask for comes from the build (data-roll-dice, from rulescore.dice.parse). The
 // last rolls stay on the device (store.js) and can be shared as a link or cleared.
 
-import { storageAlert } from "./backup.js";
+import { storageAlert } from "../kept/backup.js";
 import { askFormRoll } from "./calculators.js";
-import { rollsFromLinkPayload, rollsToLinkPayload } from "./documents.js";
-import { MINUS, element, onEveryPage } from "./dom.js";
-import { engineLive } from "./engine.js";
-import { keepRoll, listen, openStore, rolls as keptRolls } from "./store.js";
+import { rollsFromLinkPayload, rollsToLinkPayload } from "../kept/documents.js";
+import { MINUS, element, onEveryPage } from "../core/dom.js";
+import { engineLive } from "../engine/engine.js";
+import { keepRoll, listen, openStore, rolls as keptRolls } from "../kept/store.js";
 
-/** @typedef {import("./documents.js").Roll} Roll */
-/** @typedef {import("./store.js").Kept} Kept */
+/** @typedef {import("../kept/documents.js").Roll} Roll */
+/** @typedef {import("../kept/store.js").Kept} Kept */
 
 
 /** @param {HTMLElement} box */
@@ -80,7 +80,7 @@ async function roll(kept, form, box, dice) {
   Object.assign(outcome.dataset, { outcome: result.outcome, total: String(result.total),
     margin: String(result.margin), dice: JSON.stringify(result.dice) });
   outcome.replaceChildren(element("strong", {}, [result.outcome]), ` ${result.text.replace(/(^|\s)-(\d)/g, `$1${MINUS}$2`)}`,
-    ...(result.rule ? [" ", element("a", { class: "rc-rule", href: new URL(result.rule, new URL("../../", import.meta.url)).href },
+    ...(result.rule ? [" ", element("a", { class: "rc-rule", href: new URL(result.rule, new URL("../../../", import.meta.url)).href },
       ["§ rule"])] : []));
   const title = form.querySelector(".rc-title strong")?.textContent ?? String(form.dataset.calculator);
   /** @type {Roll} */

@@ -7,16 +7,16 @@
 // the store: a character saved or changed in another tab shows here at once.
 
 import { readInputs } from "./calculators.js";
-import { button, element } from "./dom.js";
-import { askEngine } from "./engine.js";
+import { button, element } from "../core/dom.js";
+import { askEngine } from "../engine/engine.js";
 import {
   characterById, currentValue, fieldOf, fieldValue, figure, figuresOf, recompute, reread, sameValue, setField, sheetFields,
-} from "./sheets.js";
-import { update } from "./store.js";
+} from "../characters/sheets.js";
+import { update } from "../kept/store.js";
 
-/** @typedef {import("./documents.js").Character} Character */
-/** @typedef {import("./documents.js").Party} Party */
-/** @typedef {import("./sheets.js").PageState} PageState */
+/** @typedef {import("../kept/documents.js").Character} Character */
+/** @typedef {import("../kept/documents.js").Party} Party */
+/** @typedef {import("../characters/sheets.js").PageState} PageState */
 
 const PICKED_PREFIX = "rules-at-the-table:picked:"; // + calculator id: the character or party chosen there
 

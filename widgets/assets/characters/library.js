@@ -5,21 +5,21 @@
 // vendored), and the backup of everything: "Back up everything", "Restore from a backup"
 // (asks before replacing anything) and when the last backup was made.
 
-import { downloadBackup } from "./backup.js";
+import { downloadBackup } from "../kept/backup.js";
 import {
   BACKUP_FORMAT, FORMAT, MAX_BACKUP_BYTES, MAX_IMPORT_BYTES, SYSTEM_NAMES, fromLinkPayload, merge, readBackup,
   readDocument, selection, toLinkPayload,
-} from "./documents.js";
-import { button, confirmThen, element } from "./dom.js";
+} from "../kept/documents.js";
+import { button, confirmThen, element } from "../core/dom.js";
 import { bindForeignImport, previewForeign } from "./foreign-import.js";
 import { figuresOf, reread } from "./sheets.js";
-import { addAll, clearAll, compareBackup, getMeta, restore } from "./store.js";
+import { addAll, clearAll, compareBackup, getMeta, restore } from "../kept/store.js";
 
-/** @typedef {import("./documents.js").Store} Store */
-/** @typedef {import("./documents.js").Backup} Backup */
+/** @typedef {import("../kept/documents.js").Store} Store */
+/** @typedef {import("../kept/documents.js").Backup} Backup */
 /** @typedef {import("./sheets.js").PageState} PageState */
 
-const siteRoot = new URL("../../", import.meta.url);
+const siteRoot = new URL("../../../", import.meta.url);
 const charactersPage = new URL("characters/", siteRoot);
 
 // --- Export, import, sharing ---------------------------------------------------------------

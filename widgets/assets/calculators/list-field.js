@@ -7,7 +7,7 @@
 // the hidden input was set from outside (a character opened, the form reset). The item fields
 // carry data-item-field, never a name, so the form reads the list only as the hidden input.
 
-import { button, element } from "./dom.js";
+import { button, element } from "../core/dom.js";
 
 /** @typedef {{name: string, label: string, kind: string, default: unknown, choices: string[] | null,
  *   choice_labels: Record<string, string> | null, help: string, unit: string, suggestions?: string[],

@@ -7,11 +7,11 @@
 // "Share") or "No characters yet."; select[data-new-character-system] and
 // button[data-action="new-character-top"] beside it.
 
-import { SYSTEM_NAMES } from "./documents.js";
-import { button, element } from "./dom.js";
+import { SYSTEM_NAMES } from "../kept/documents.js";
+import { button, element } from "../core/dom.js";
 
 /** @typedef {import("./sheets.js").PageState} PageState */
-/** @typedef {import("./documents.js").System} System */
+/** @typedef {import("../kept/documents.js").System} System */
 
 /** @param {PageState} state @param {Element} home */
 export function renderHome(state, home) {

@@ -73,7 +73,7 @@ export async function openStore() {
     memory: new Map(), channel: null, listeners: new Set() };
   try {
     /** @type {typeof import("idb")} */
-    const idb = await import(new URL("../vendor/idb.mjs", import.meta.url).href);
+    const idb = await import(new URL("../../vendor/idb.mjs", import.meta.url).href);
     kept.connect = () => idb.openDB(DB_NAME, DB_VERSION, {
       upgrade(db) {
         for (const name of [...KINDS, HEADS]) db.createObjectStore(name, { keyPath: "id" });

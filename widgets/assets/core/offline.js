@@ -5,7 +5,7 @@
 // memory snapshot in the background (<html data-offline-snapshot="saved">, or "none" when
 // the build made none, "failed"): later visits start the engine from it.
 
-import { engineState } from "./engine.js";
+import { engineState } from "../engine/engine.js";
 
 /**
  * What the line at the foot of the page says: the state (also <html data-offline>), its text
@@ -16,7 +16,7 @@ import { engineState } from "./engine.js";
  * @property {{label: string, run: () => void}} [action]
  */
 
-const siteRoot = new URL("../../", import.meta.url);
+const siteRoot = new URL("../../../", import.meta.url);
 const html = document.documentElement;
 /** @type {Shown | null} */
 let shown = null; // {state, text, action}: kept so instant navigation can draw it again

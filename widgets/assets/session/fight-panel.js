@@ -5,7 +5,7 @@
 // on that combatant. Everything comes from rulescore.session's view["fight"]; the players'
 // view gives foes' state in words only, and the panel draws just what it is given.
 
-import { element } from "./dom.js";
+import { element } from "../core/dom.js";
 import { ruleLink } from "./session-view.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
@@ -21,7 +21,7 @@ function named(fight, id) {
  * @param {Record<string, any>} one
  */
 function calculatorLinks(one) {
-  const site = new URL("../../", import.meta.url);
+  const site = new URL("../../../", import.meta.url);
   return element("details", { class: "rc-fight-calculators", "data-fight-calculators": "" }, [
     element("summary", {}, [`Calculators with ${one.name}'s figures`]),
     element("ul", {}, one.calculators.map((/** @type {Record<string, any>} */ calc) => {

@@ -10,15 +10,15 @@
 // link or remembered inputs; the values are hidden, "working…"), "input" while a number
 // field is empty, being retyped (nothing is computed; the last result stays, greyed).
 
-import { MINUS, onEveryPage } from "./dom.js";
-import { askRoll, engineFailure, engineLive, post, restartEngine, startEngine } from "./engine.js";
+import { MINUS, onEveryPage } from "../core/dom.js";
+import { askRoll, engineFailure, engineLive, post, restartEngine, startEngine } from "../engine/engine.js";
 
-/** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
-/** @typedef {import("../engine-messages.js").FormInputs} FormInputs */
+/** @typedef {import("../../engine-messages.js").EngineResponse} EngineResponse */
+/** @typedef {import("../../engine-messages.js").FormInputs} FormInputs */
 /** A form's named control: an <input> (text or checkbox) or a <select>. @typedef {HTMLInputElement | HTMLSelectElement} Field */
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
-const siteRoot = new URL("../../", import.meta.url);
+const siteRoot = new URL("../../../", import.meta.url);
 const STORAGE_PREFIX = "rules-at-the-table:inputs:";
 /** @type {WeakMap<HTMLFormElement, number>} */
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
@@ -320,7 +320,7 @@ function pickChip(form, chip) {
 
 // Each chip shows the odds with it picked (a yes/no chip: with it on), marked better or worse
 // than the odds now; a group whose chips all give the same odds does nothing for these inputs.
-/** @param {HTMLFormElement} form @param {import("../engine-messages.js").EngineAnswer} answer */
+/** @param {HTMLFormElement} form @param {import("../../engine-messages.js").EngineAnswer} answer */
 function showChipOdds(form, answer) {
   for (const group of chipGroups(form)) {
     const odds = answer.alternatives?.[group.dataset.chipsFor ?? ""];

@@ -15,19 +15,19 @@
 // confirm-foreign-import, cancel-foreign-import, foreign-keep-local, foreign-take-file and
 // foreign-keep-both.
 
-import { SYSTEM_NAMES, freeName, newId } from "./documents.js";
-import { MINUS, button, element, withMinus } from "./dom.js";
-import { askImport, engineLive } from "./engine.js";
+import { SYSTEM_NAMES, freeName, newId } from "../kept/documents.js";
+import { MINUS, button, element, withMinus } from "../core/dom.js";
+import { askImport, engineLive } from "../engine/engine.js";
 import { reread } from "./sheets.js";
-import { put, update } from "./store.js";
+import { put, update } from "../kept/store.js";
 
 /** @typedef {import("./sheets.js").PageState} PageState */
-/** @typedef {import("./documents.js").Character} Character */
-/** @typedef {import("./documents.js").Fields} Fields */
-/** @typedef {import("./documents.js").System} System */
-/** @typedef {import("../engine-messages.js").ImportResponse} ImportResponse */
-/** @typedef {import("../engine-messages.js").ImportCheck} ImportCheck */
-/** @typedef {import("../engine-messages.js").ImportField} ImportField */
+/** @typedef {import("../kept/documents.js").Character} Character */
+/** @typedef {import("../kept/documents.js").Fields} Fields */
+/** @typedef {import("../kept/documents.js").System} System */
+/** @typedef {import("../../engine-messages.js").ImportResponse} ImportResponse */
+/** @typedef {import("../../engine-messages.js").ImportCheck} ImportCheck */
+/** @typedef {import("../../engine-messages.js").ImportField} ImportField */
 
 const MAX_BYTES = 5 * 1024 * 1024; // rulescore reads up to 5 MB (rulescore/importers.py)
 const MAX_NAME = 60; // as documents.js keeps names

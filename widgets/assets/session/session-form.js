@@ -3,8 +3,8 @@
 // (session.actions), the action read back as rulescore takes it, the dice a player rolls at
 // the table, and a preview of what the action will log before it is done (session.preview).
 
-import { MINUS, element, withMinus } from "./dom.js";
-import { askSession, engineLive } from "./engine.js";
+import { MINUS, element, withMinus } from "../core/dom.js";
+import { askSession, engineLive } from "../engine/engine.js";
 import { partyShown } from "./session-view.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */

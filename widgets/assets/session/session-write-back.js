@@ -10,12 +10,12 @@
 // [data-write-back-line] and the buttons confirm-write-back, cancel-write-back and, on Close,
 // close-without-writing; a conflict is [data-write-back-conflict] with take-session-figures.
 
-import { button, element } from "./dom.js";
-import { askSession } from "./engine.js";
-import { get, update } from "./store.js";
+import { button, element } from "../core/dom.js";
+import { askSession } from "../engine/engine.js";
+import { get, update } from "../kept/store.js";
 
-/** @typedef {import("./documents.js").Character} Character */
-/** @typedef {import("./store.js").Kept} Kept */
+/** @typedef {import("../kept/documents.js").Character} Character */
+/** @typedef {import("../kept/store.js").Kept} Kept */
 /** rulescore.web's answer to {op: "write_back"}: the fields to write per member, the same in words,
  * and each member's name, fields as they came in and the fields' labels.
  * @typedef {{write_back: Record<string, Record<string, number>>, changes: string[],
@@ -25,7 +25,7 @@ import { get, update } from "./store.js";
  * Asks rulescore what the session would write back and shows the question in `area`.
  * Resolves once the GM has answered: true to go on (written, or closing without writing),
  * false when cancelled or nothing could be asked.
- * @param {Kept} kept @param {HTMLElement} area @param {import("./documents.js").Session} session
+ * @param {Kept} kept @param {HTMLElement} area @param {import("../kept/documents.js").Session} session
  * @param {boolean} closing Close was tapped: "Close without writing" is offered too
  * @returns {Promise<boolean>}
  */

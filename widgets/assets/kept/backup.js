@@ -3,7 +3,7 @@
 // holds included), and the alert any page shows when something could not be saved, with
 // "Download a backup now" so that nothing kept only in memory is lost.
 
-import { button, element } from "./dom.js";
+import { button, element } from "../core/dom.js";
 import { makeBackup } from "./documents.js";
 import { changeMeta, everything } from "./store.js";
 

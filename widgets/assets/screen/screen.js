@@ -6,9 +6,9 @@
 // closes tiles, makes tiles of a rules page's forms and puts them back, and shows the open
 // session's summary on a GM screen.
 
-import { askSession } from "./engine.js";
-import { element, onEveryPage } from "./dom.js";
-import { closeStore, get, getMeta, listen, openStore } from "./store.js";
+import { askSession } from "../engine/engine.js";
+import { element, onEveryPage } from "../core/dom.js";
+import { closeStore, get, getMeta, listen, openStore } from "../kept/store.js";
 
 const ONLY_KEY = "rules-at-the-table:calculator-only"; // "on" while a reader prefers it
 
@@ -118,11 +118,11 @@ function fightText(view) {
 }
 
 /** The summary of the open session of this screen's system (the GM's view), or nothing.
- * @param {import("./store.js").Kept} kept @param {HTMLElement} box */
+ * @param {import("../kept/store.js").Kept} kept @param {HTMLElement} box */
 async function showSession(kept, box) {
   const screen = /** @type {HTMLElement} */ (box.closest("[data-screen]"));
   const open = await getMeta(kept, "open-session");
-  /** @type {import("./documents.js").Session | null} */
+  /** @type {import("../kept/documents.js").Session | null} */
   const session = open ? await get(kept, "sessions", open) : null;
   if (!session || session.system !== screen.dataset.screen) {
     box.hidden = true;
@@ -132,7 +132,7 @@ async function showSession(kept, box) {
   const view = answer && answer.ok ? answer.gm_view : undefined;
   if (!view || !box.isConnected) return; // the Session page says what is wrong with a session
   const names = Object.fromEntries((view.characters ?? []).map((/** @type {any} */ p) => [p.id, p.name]));
-  const sessionPage = new URL("../../session/", import.meta.url).href;
+  const sessionPage = new URL("../../../session/", import.meta.url).href;
   box.replaceChildren(
     element("a", { class: "rc-screen-session-name", href: sessionPage }, [session.name || "Session"]),
     element("span", { "data-screen-clock": "", "data-turn": String(view.turn), "data-round": String(view.round) },

@@ -4,13 +4,13 @@
 // (boot: how it started, from the memory snapshot or plain), {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
 
-/** @typedef {import("../engine-messages.js").EngineRequest} EngineRequest */
-/** @typedef {import("../engine-messages.js").EngineReply} EngineReply */
-/** @typedef {import("../engine-messages.js").EngineResponse} EngineResponse */
+/** @typedef {import("../../engine-messages.js").EngineRequest} EngineRequest */
+/** @typedef {import("../../engine-messages.js").EngineReply} EngineReply */
+/** @typedef {import("../../engine-messages.js").EngineResponse} EngineResponse */
 
 import { freshStart, mountWheel, readSnapshotFile, releaseSnapshot } from "./engine-snapshot.js";
 
-const siteRoot = new URL("../../", import.meta.url);
+const siteRoot = new URL("../../../", import.meta.url);
 const indexURL = new URL("pyodide/", siteRoot).href;
 const wheelURL = new URL("assets/engine/rulescore.whl", siteRoot).href;
 // This build's memory snapshot: widgets/snapshot.py replaces this line with its URL and key
@@ -79,7 +79,7 @@ function settlesCleanly(promise) {
   });
 }
 
-/** @typedef {import("../engine-messages.js").EngineBoot} EngineBoot */
+/** @typedef {import("../../engine-messages.js").EngineBoot} EngineBoot */
 /** @type {{boot: EngineBoot, note?: string}} */
 const how = { boot: "plain" };
 
@@ -162,7 +162,7 @@ function stateText(heldText, request) {
   const named = /** @type {{session?: {stamp?: unknown}}} */ (/** @type {unknown} */ (request.inputs)).session;
   const stamp = String(named?.stamp ?? "");
   const text = heldText(stamp);
-  /** @type {import("../engine-messages.js").SessionResponse} */
+  /** @type {import("../../engine-messages.js").SessionResponse} */
   const answer = text === undefined
     ? { ok: false, held: false, field: "state", message: "Session: this state is not held by the engine." }
     : { ok: true, stamp, state_text: text };

@@ -4,13 +4,13 @@
 // rulescore.session.view gives, word for word (the figures come labelled, "HP 5 of 12" or
 // "damage taken 14 of 12 HP", so the page never guesses what a number means).
 
-import { element } from "./dom.js";
+import { element } from "../core/dom.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
 
 /** @param {string} link a site-relative rule link */
 export function ruleLink(link) {
-  return element("a", { class: "rc-rule", href: new URL(link, new URL("../../", import.meta.url)).href }, ["§ rule"]);
+  return element("a", { class: "rc-rule", href: new URL(link, new URL("../../../", import.meta.url)).href }, ["§ rule"]);
 }
 
 /** The open session's party as its view lists it (each member's id and name, in order): the

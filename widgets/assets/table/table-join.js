@@ -8,13 +8,13 @@
 // player's turn it asks for their maneuver or the end of their turn; the GM's device checks
 // each request by the rules and says why when it refuses.
 
-import { button, element, onEveryPage } from "./dom.js";
-import { renderFight } from "./fight-panel.js";
-import { renderView } from "./session-view.js";
+import { button, element, onEveryPage } from "../core/dom.js";
+import { renderFight } from "../session/fight-panel.js";
+import { renderView } from "../session/session-view.js";
 import { reply, qrCode } from "./table-link.js";
 
 const PROTOCOL = 1;
-const siteRoot = new URL("../../", import.meta.url).href;
+const siteRoot = new URL("../../../", import.meta.url).href;
 
 /**
  * What the page holds: its parts, the connection, the last message drawn and its number.
