@@ -246,7 +246,9 @@ class Fight:
             return str(fight["combatants"][who]["name"])
         return name_of(state, who)
 
-    def current(self, fight: dict[str, Any]) -> str | None:
+    @staticmethod
+    def current(fight: dict[str, Any]) -> str | None:
+        """Whose turn it is (None once everyone has acted and the round has yet to turn)."""
         order = fight["order"]
         return order[fight["turn"]] if fight["turn"] < len(order) else None
 

@@ -10,11 +10,15 @@ with the seat's own character in full (``"me"``), numbered in sequence; a phone 
 gap in the sequence asks for a snapshot.
 
 A phone to the GM: ``{"v": 1, "type": "snapshot"}`` or ``{"v": 1, "type": "request", "id",
-"seen", "action": {...}}``. ``request_action(state, seat, text)`` checks one on arrival (its
-size, its shape, its version, that it acts for the seat's own character, and only what a
-player may do) and returns the session action to apply, or raises ``TableRefusal`` with a
-sentence for the phone; the session is untouched either way. ``admit(bucket, now)`` rate-
-limits each seat's requests.
+"seen", "action": {...}}``, ``seen`` the number of the last message it drew.
+``request_action(state, seat, text)`` checks one on arrival (its size, its shape, its version,
+that it acts for the seat's own character, and only what a player may do) and returns the
+session action to apply, or raises ``TableRefusal`` with a sentence for the phone; the session
+is untouched either way. ``checked_request(state, seat, text, sent)`` adds the rules' own check
+on the newest state: a request made from an older state (``seen`` below ``sent``, the last
+number sent to that seat) is applied on top of the newest where the rules still take it, and
+otherwise refused with a sentence that says the phone was behind. ``admit(bucket, now)``
+rate-limits each seat's requests.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 
 from . import session
 from .core import RulesInputError
+from .fight import Fight
 
 PROTOCOL = 1
 MAX_REQUEST_CHARS = 4_000  # a request is a few hundred characters; more is not a phone of ours
@@ -105,10 +110,10 @@ def request_action(state: dict[str, Any], seat: Any, text: Any) -> dict[str, Any
     actor = ACTOR_KEYS.get(action["do"])
     if actor and action.get(actor) != seat:
         raise TableRefusal("who", f"Request: you play {session.name_of(state, seat)}; only the GM acts for others.")
-    fight = session.view(state, gm=True).get("fight")
+    fight = state.get("fight")
     if not fight:
         raise TableRefusal("fight", "Request: there is no fight under way.")
-    if fight["current"] != seat:
+    if Fight.current(fight) != seat:
         raise TableRefusal("turn", f"Request: it is not {session.name_of(state, seat)}'s turn.")
     if action["do"] == "next_turn":
         # Named, so a request made from an old state cannot end the next fighter's turn.
@@ -124,6 +129,32 @@ def check_applies(state: dict[str, Any], action: Mapping[str, Any]) -> None:
         raise TableRefusal(error.field, error.message) from None
 
 
+def checked_request(state: dict[str, Any], seat: Any, text: Any, sent: int) -> dict[str, Any]:
+    """The session action a phone's request asks for, checked on arrival and by the rules on the
+    newest state (``sent``: the number of the last message sent to the seat); or TableRefusal,
+    which says so when the phone had not yet drawn the newest state."""
+    refusal = None
+    try:
+        action = request_action(state, seat, text)
+    except TableRefusal as error:
+        if error.field not in ("turn", "fight"):  # the message itself is wrong, whenever it was made
+            raise
+        refusal = error
+    seen = json.loads(text).get("seen")  # request_action found it a request of ours
+    if isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= sent:
+        raise TableRefusal("seen", f"Request: it names a state this device never sent (seen {str(seen)[:12]}); "
+                                   "nothing was done.")
+    if refusal is None:
+        try:
+            check_applies(state, action)
+            return action
+        except TableRefusal as error:
+            refusal = error
+    if seen < sent:  # asked from an older state, which the newest no longer takes
+        raise TableRefusal(refusal.field, f"{refusal.message} The table had moved on before your request arrived.")
+    raise refusal
+
+
 def admit(bucket: Mapping[str, float] | None, now: float) -> tuple[bool, dict[str, float]]:
     """A seat's rate limit (a token bucket): whether a request arriving at ``now`` (seconds) is
     taken, and the bucket to keep for the next one."""
@@ -135,4 +166,4 @@ def admit(bucket: Mapping[str, float] | None, now: float) -> tuple[bool, dict[st
 
 
 __all__ = ["MAX_REQUEST_CHARS", "PLAYER_ACTIONS", "PROTOCOL", "TableRefusal", "admit", "check_applies",
-           "request_action", "seat_message"]
+           "checked_request", "request_action", "seat_message"]

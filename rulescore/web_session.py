@@ -95,9 +95,10 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
 
 def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
     """The table's ops (rulescore.seats), on the session held: ``{"op": "seat", "seat", "seq",
-    "kind"}``, what a seat's phone is sent; ``{"op": "table_request", "seat", "text", "bucket",
-    "now"}``, a phone's request checked (the rate limit's bucket passed in and returned): the
-    session action to apply, or the refusal to send back."""
+    "kind"}``, what a seat's phone is sent; ``{"op": "table_request", "seat", "text", "sent",
+    "bucket", "now"}``, a phone's request checked (``sent``: the number of the last message sent to
+    the seat; the rate limit's bucket passed in and returned): the session action to apply, or the
+    refusal to send back."""
     if not isinstance(given, dict) or given.get("format") != session.FORMAT:
         raise RulesInputError("state", "Session: this is not a session the Session page made.")
     state = given
@@ -117,8 +118,9 @@ def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
     try:
         if not taken:
             raise seats.TableRefusal("rate", "Request: too many at once; wait a moment and try again.")
-        action = seats.request_action(state, request.get("seat"), request.get("text"))
-        seats.check_applies(state, action)
+        sent = request.get("sent")
+        action = seats.checked_request(state, request.get("seat"), request.get("text"),
+                                       sent if isinstance(sent, int) and not isinstance(sent, bool) else 0)
     except seats.TableRefusal as refusal:
         return {"ok": False, "field": refusal.field, "message": refusal.message, "bucket": bucket}
     return {"ok": True, "action": action, "bucket": bucket}

@@ -18,6 +18,7 @@ from rulescore.seats import (
     TableRefusal,
     admit,
     check_applies,
+    checked_request,
     request_action,
     seat_message,
 )
@@ -94,6 +95,34 @@ def test_a_request_from_an_old_state_is_refused_by_the_rules_and_nothing_changes
     assert wrong.value.field == "maneuver"
 
 
+def test_a_stale_request_is_applied_on_the_newest_state_where_it_still_makes_sense() -> None:
+    """A phone asks from the state it drew (``seen``); the GM's device has sent more since."""
+    state = fight()
+    maneuver = {"do": "maneuver", "who": "a", "maneuver": "all_out_defense", "option": "increased_dodge"}
+    # The GM changed something else meanwhile (message 2 on its way): still Ana's turn, so taken.
+    newer = session.apply(state, {"do": "damage", "who": "b", "damage": 2, "type": "crushing"})
+    assert checked_request(newer, "a", request(maneuver, seen=1), sent=2) == maneuver
+    # Her turn ended meanwhile: her old "End my turn" is refused, and said why, nothing changed.
+    moved = session.apply(state, {"do": "next_turn"})
+    with pytest.raises(TableRefusal) as refused:
+        checked_request(moved, "a", request({"do": "next_turn"}, seen=1), sent=2)
+    assert refused.value.field == "turn" and "not Ana's turn" in refused.value.message
+    assert refused.value.message.endswith("The table had moved on before your request arrived.")
+    back = moved
+    while session.view(back, gm=True)["fight"]["current"] != "a":  # round 2: Ana's turn again
+        back = session.apply(back, {"do": "next_turn"})
+    with pytest.raises(TableRefusal) as behind:
+        checked_request(back, "a", request({**maneuver, "maneuver": "fly"}, seen=1), sent=3)
+    assert behind.value.field == "maneuver" and behind.value.message.endswith("before your request arrived.")
+    with pytest.raises(TableRefusal) as plain:  # the same from a phone that is up to date: the rules' words
+        checked_request(back, "a", request({**maneuver, "maneuver": "fly"}, seen=3), sent=3)
+    assert plain.value.field == "maneuver" and "moved on" not in plain.value.message
+    for seen in (4, -1, "2", True, None):  # a number this device never sent
+        with pytest.raises(TableRefusal) as never:
+            checked_request(back, "a", request(maneuver, seen=seen), sent=3)
+        assert never.value.field == "seen", seen
+
+
 def test_a_flood_of_requests_is_held_back_and_the_seat_recovers() -> None:
     bucket = None
     taken = []
@@ -121,15 +150,15 @@ def test_the_worker_answers_for_the_table_from_the_session_it_holds() -> None:
     assert sent == json.loads(json.dumps(seat_message(state, "a", 1, "snapshot")))
     assert {"id": "all_out_defense", "label": "All-Out Defense"} in sent["maneuvers"]
     asked = ask({"op": "table_request", "session": record, "seat": "a", "text": request({"do": "next_turn"}),
-                 "bucket": None, "now": 5})
+                 "sent": 1, "bucket": None, "now": 5})
     assert asked["ok"] and asked["action"] == {"do": "next_turn", "current": "a"} and asked["bucket"]["tokens"] < BURST
     refused = ask({"op": "table_request", "session": record, "seat": "b", "text": request({"do": "next_turn"}),
-                   "bucket": asked["bucket"], "now": 5})
+                   "sent": 1, "bucket": asked["bucket"], "now": 5})
     assert refused["ok"] is False and refused["field"] == "turn" and "Bruno" in refused["message"]
     bucket = refused["bucket"]
     for _ in range(BURST):
         last = ask({"op": "table_request", "session": record, "seat": "a", "text": request({"do": "next_turn"}),
-                    "bucket": bucket, "now": 5})
+                    "sent": 1, "bucket": bucket, "now": 5})
         bucket = last["bucket"]
     assert last["field"] == "rate" and "too many" in last["message"]
     assert ask({"op": "seat", "session": record, "seat": "f1", "seq": 2})["field"] == "seat"

@@ -12,11 +12,11 @@ import { button, element } from "../core/dom.js";
 import { askSession } from "../engine/engine.js";
 import { partyShown } from "../session/session-view.js";
 import { accept, invite, qrCode } from "./table-link.js";
+import { PROTOCOL } from "./table-protocol.js";
 
 /** @typedef {import("../session/sessions.js").PageState} PageState */
 /** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
 
-const PROTOCOL = 1;
 const MAX_MESSAGE_CHARS = 4000; // rulescore/seats.py MAX_REQUEST_CHARS: longer is refused before the engine
 const siteRoot = new URL("../../../", import.meta.url).href;
 
@@ -125,7 +125,7 @@ function described(state, action) {
 async function carryOut(state, seat, text, id, apply) {
   const session = state.session;
   if (!session) return;
-  const checked = await askSession({ op: "table_request", seat: seat.id, text, bucket: seat.bucket,
+  const checked = await askSession({ op: "table_request", seat: seat.id, text, sent: seat.seq, bucket: seat.bucket,
     now: performance.now() / 1000 }, session);
   seat.bucket = checked?.bucket ?? seat.bucket;
   if (!checked?.ok || !checked.action) {

@@ -12,8 +12,8 @@ import { button, element, onEveryPage } from "../core/dom.js";
 import { renderFight } from "../session/fight-panel.js";
 import { renderView } from "../session/session-view.js";
 import { reply, qrCode } from "./table-link.js";
+import { PROTOCOL, phoneHears, requestMessage } from "./table-protocol.js";
 
-const PROTOCOL = 1;
 const siteRoot = new URL("../../../", import.meta.url).href;
 
 /**
@@ -50,9 +50,9 @@ function send(state, message) {
 
 /** Asks the GM's device for an action of this seat. @param {JoinState} state @param {Record<string, unknown>} action */
 function request(state, action) {
-  state.asked += 1;
   said(state, "Asked the GM's device…");
-  send(state, { type: "request", id: `r${state.asked}`, seen: state.seq, action });
+  send(state, requestMessage(state.asked, state.seq, action));
+  state.asked += 1;
 }
 
 /** Draws a seat message: the session as the players see it, and this seat's character. @param {JoinState} state
@@ -82,19 +82,10 @@ function draw(state, message) {
 
 /** @param {JoinState} state @param {unknown} data */
 function heard(state, data) {
-  /** @type {Record<string, any> | null} */
-  let message = null;
-  try {
-    message = typeof data === "string" ? JSON.parse(data) : null;
-  } catch { /* ignored below */ }
-  if (!message || message.v !== PROTOCOL) return said(state, "The GM's device speaks another version of the site: reload both pages.");
-  if (message.type === "snapshot") return draw(state, message);
-  if (message.type === "change") {
-    if (message.seq !== state.seq + 1) return send(state, { type: "snapshot" }); // some were missed: all again
-    return draw(state, message);
-  }
-  if (message.type === "refused") return said(state, `Not done: ${message.message}`);
-  if (message.type === "done") return said(state, "Done.");
+  const step = phoneHears(state.seq, data);
+  if (step.do === "draw") draw(state, step.message);
+  else if (step.do === "snapshot") send(state, { type: "snapshot" }); // some were missed: all again
+  else if (step.do === "say") said(state, step.text);
 }
 
 /** @param {JoinState} state */

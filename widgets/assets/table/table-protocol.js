@@ -1,0 +1,47 @@
+// @ts-check
+// The table's messages as a phone reads them (issue 36; the GM's side is rulescore/seats.py),
+// apart from any page or transport so that they can be tested alone: what a phone does with
+// each message the GM's device sends, given the number of the last one it drew.
+
+/** The protocol's version: both sides refuse another. */
+export const PROTOCOL = 1;
+
+/**
+ * What a phone does with a message: draw it; ask for a snapshot (some changes never arrived:
+ * the next one is not the one after the last drawn); say a sentence; or nothing (an old
+ * change arriving late, already covered by a newer snapshot).
+ * @typedef {{do: "draw", message: Record<string, any>} | {do: "snapshot"} | {do: "say", text: string}
+ *   | {do: "nothing"}} PhoneStep
+ * @param {number} seq the number of the last message drawn (0: none yet)
+ * @param {unknown} data the message as it came, JSON text
+ * @returns {PhoneStep}
+ */
+export function phoneHears(seq, data) {
+  /** @type {Record<string, any> | null} */
+  let message = null;
+  try {
+    message = typeof data === "string" ? JSON.parse(data) : null;
+  } catch { /* not JSON: said below */ }
+  if (!message || typeof message !== "object" || message.v !== PROTOCOL) {
+    return { do: "say", text: "The GM's device speaks another version of the site: reload both pages." };
+  }
+  const numbered = Number.isInteger(message.seq) && message.view && typeof message.view === "object";
+  if (message.type === "snapshot" && numbered) return { do: "draw", message };
+  if (message.type === "change" && numbered) {
+    if (message.seq <= seq) return { do: "nothing" };
+    return message.seq === seq + 1 ? { do: "draw", message } : { do: "snapshot" };
+  }
+  if (message.type === "refused") return { do: "say", text: `Not done: ${String(message.message ?? "refused.")}` };
+  if (message.type === "done") return { do: "say", text: "Done." };
+  return { do: "nothing" };
+}
+
+/**
+ * A request of this seat for an action, numbered by the phone and carrying the number of the
+ * last message it drew (so the GM's device knows whether it was made from an older state).
+ * @param {number} asked how many requests this phone made before @param {number} seen
+ * @param {Record<string, unknown>} action
+ */
+export function requestMessage(asked, seen, action) {
+  return { v: PROTOCOL, type: "request", id: `r${asked + 1}`, seen, action };
+}
