@@ -43,6 +43,17 @@ PLAYER_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 # The key of each action that names who acts.
 ACTOR_KEYS = {"maneuver": "who", "attack": "who"}
+# What of an attack is the player's to say, by game; the rest (the GM's modifiers, the target's
+# defence, a foe's Armor Class) stays the GM's: left out, the rules take their defaults, as the
+# Session page's form does.
+PLAYER_ATTACK_FIELDS: dict[str, tuple[str, ...]] = {
+    "gurps": ("who", "target", "weapon"),
+    "bfrpg": ("who", "target", "weapon", "range", "from_behind", "charge", "subdue"),
+    "shell": ("who", "target", "weapon", "location", "side", "moved", "range_units"),
+}
+# Each game's attack roll, which a player may roll with their own dice ("I rolled 14") and give
+# face by face; the rules check the faces against the roll they make (session.Dice).
+ATTACK_ROLL = {"gurps": (3, 6), "bfrpg": (1, 20), "shell": (2, 10)}
 
 
 class TableRefusal(Exception):
@@ -74,7 +85,22 @@ def seat_message(state: dict[str, Any], seat: Any, seq: int, kind: str = "change
     seat = _seat_checked(state, seat)
     view = session.view(state, log_tail=session.LOG_TAIL)
     return {"v": PROTOCOL, "type": kind, "seq": seq, "seat": seat, "view": view, "me": _me(state, seat),
-            "maneuvers": _maneuvers(state, view)}
+            "maneuvers": _maneuvers(state, view), "attack": _attack_choices(state, view, seat)}
+
+
+def _attack_choices(state: dict[str, Any], view: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """On the seat's turn in a fight: whom it may attack (every other fighter still standing, by
+    the name the players see), with which of its weapons, and its game's attack roll."""
+    fight = view.get("fight")
+    if not fight or fight["current"] != seat or "attack" not in PLAYER_ACTIONS[state["system"]]:
+        return None
+    fighters = {one["id"]: one for one in fight["combatants"]}
+    count, sides = ATTACK_ROLL[state["system"]]
+    return {"targets": [{"id": who, "name": fighters[who]["name"]} for who in fight["order"]
+                        if who != seat and not fighters[who].get("out")],
+            "weapons": [{"index": weapon["index"], "name": weapon["name"]}
+                        for weapon in fighters[seat].get("weapons", []) if not weapon.get("routine")],
+            "roll": {"count": count, "sides": sides}}
 
 
 def _maneuvers(state: dict[str, Any], view: dict[str, Any]) -> list[dict[str, str]]:
@@ -88,15 +114,18 @@ def _maneuvers(state: dict[str, Any], view: dict[str, Any]) -> list[dict[str, st
     return [{"id": one, "label": labels.get(one, one)} for one in fight.get("maneuvers_open", [])]
 
 
-def request_action(state: dict[str, Any], seat: Any, text: Any) -> dict[str, Any]:
-    """The session action a phone's request asks for, checked for the seat; or TableRefusal."""
+def request_action(state: dict[str, Any], seat: Any, text: Any, kind: str = "request") -> dict[str, Any]:
+    """The session action a phone's request asks for (``kind`` "request"; "odds" when it asks
+    for an attack's odds only), checked for the seat; or TableRefusal."""
     if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
         raise TableRefusal("size", f"Request: longer than {MAX_REQUEST_CHARS} characters; nothing was done.")
     try:
         message = json.loads(text)
     except ValueError:
         raise TableRefusal("shape", "Request: not a message of this site; nothing was done.") from None
-    if not isinstance(message, dict) or message.get("type") != "request":
+    if not isinstance(message, dict):
+        raise TableRefusal("shape", "Request: not a request of this site; nothing was done.")
+    if message.get("type") != kind:
         raise TableRefusal("shape", "Request: not a request of this site; nothing was done.")
     if message.get("v") != PROTOCOL:
         raise TableRefusal("version", f"Request: made by another version of the site (protocol "
@@ -118,7 +147,55 @@ def request_action(state: dict[str, Any], seat: Any, text: Any) -> dict[str, Any
     if action["do"] == "next_turn":
         # Named, so a request made from an old state cannot end the next fighter's turn.
         return {"do": "next_turn", "current": seat}
+    if action["do"] == "attack":
+        theirs = PLAYER_ATTACK_FIELDS[state["system"]]
+        extra = sorted(key for key in action if key not in (*theirs, "do"))
+        if extra:
+            raise TableRefusal("action", f"Request: {str(extra[0])[:30]} of an attack is the GM's to say; "
+                                         "ask the GM.")
     return dict(action)
+
+
+def players_roll(state: dict[str, Any], text: str) -> list[list[int]] | None:
+    """The faces of the attack roll a player rolled with their own dice (a request's
+    ``"rolled"``), checked against their game's roll; None when the GM's device rolls."""
+    rolled = json.loads(text).get("rolled")
+    if rolled is None or rolled == []:
+        return None
+    count, sides = ATTACK_ROLL[state["system"]]
+    if (not isinstance(rolled, list) or len(rolled) != count
+            or any(isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides for face in rolled)):
+        faces = f"{count} faces, each" if count > 1 else "1 face"
+        raise TableRefusal("rolled", f"Your dice: give the {count}d{sides} you rolled, {faces} a whole number from 1 "
+                                     f"to {sides}, or leave it empty for the GM's device to roll.")
+    return [list(rolled)]
+
+
+def defences_to_choose(state: dict[str, Any], action: Mapping[str, Any]) -> list[dict[str, str]] | None:
+    """The target's defences for the GM to choose from before a player's attack is rolled (the
+    target's side chooses its defence, and a player asks only for their own attack), each with
+    its label; None where the game's attack has no such choice."""
+    if action.get("do") != "attack" or "defence" in action:
+        return None
+    form = next(entry for entry in session.actions(state["system"]) if entry["id"] == "attack")
+    field = next((one for one in form["fields"] if one["name"] == "defence"), None)
+    if field is None:
+        return None
+    shown = (session.preview(state, dict(action), gm=True).get("attack") or {}).get("defences")
+    choices = [one["id"] for one in shown] if shown else [one for one in field["choices"] if one]
+    choices += [one for one in field["choices"] if one == "none" and one not in choices]
+    labels = field.get("choice_labels", {})
+    return [{"id": one, "label": labels.get(one, one)} for one in choices]
+
+
+def odds(state: dict[str, Any], action: Mapping[str, Any]) -> dict[str, Any]:
+    """An attack's odds as the players may see them (``session.preview`` in the players' view:
+    a foe's figures, and every chance drawn from them, stay on the GM's device)."""
+    try:
+        seen = session.preview(state, dict(action), gm=False)
+    except RulesInputError as error:
+        raise TableRefusal(error.field, error.message) from None
+    return {"lines": seen["lines"], "attack": seen.get("attack")}
 
 
 def check_applies(state: dict[str, Any], action: Mapping[str, Any]) -> None:
@@ -165,5 +242,6 @@ def admit(bucket: Mapping[str, float] | None, now: float) -> tuple[bool, dict[st
     return True, {"tokens": tokens - 1, "at": now}
 
 
-__all__ = ["MAX_REQUEST_CHARS", "PLAYER_ACTIONS", "PROTOCOL", "TableRefusal", "admit", "check_applies",
-           "checked_request", "request_action", "seat_message"]
+__all__ = ["ATTACK_ROLL", "MAX_REQUEST_CHARS", "PLAYER_ACTIONS", "PLAYER_ATTACK_FIELDS", "PROTOCOL", "TableRefusal",
+           "admit", "check_applies", "checked_request", "defences_to_choose", "odds", "players_roll", "request_action",
+           "seat_message"]

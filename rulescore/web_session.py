@@ -26,6 +26,7 @@ from typing import Any
 
 from . import seats, session
 from .core import RulesInputError
+from .dice import real_roll
 
 # The newest log entries a held view carries: the Session page shows the last 100 (more on request).
 LOG_SENT = session.LOG_TAIL
@@ -33,7 +34,7 @@ LOG_SENT = session.LOG_TAIL
 HELD_MAX = 4
 
 # The ops that act on a state, and those that make a new one.
-_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seat", "table_request")
+_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seat", "table_request", "table_odds")
 _MAKES = ("new", "apply", "undo", "redo")
 
 
@@ -45,15 +46,18 @@ class _NeedDice(Exception):
         self.count, self.sides = count, sides
 
 
-def _players_dice(faces: Any) -> Callable[[int, int], list[Any]]:
+def _players_dice(faces: Any, then_roll: bool = False) -> Callable[[int, int], list[Any]]:
     """A roll function that hands out the faces a player rolled at the table, one list per roll
-    in the order the rules ask for them; when they run out, asks for the next roll by name."""
+    in the order the rules ask for them; when they run out, asks for the next roll by name (or,
+    with ``then_roll``, rolls the rest here: a player at the table gives their attack roll)."""
     if not isinstance(faces, list) or not all(isinstance(one, list) for one in faces):
         raise RulesInputError("dice", f"dice: received {faces!r:.40}; give a list of rolls, each a list of faces.")
     queue = list(faces)
 
     def roll(count: int, sides: int) -> list[Any]:
         if not queue:
+            if then_roll:
+                return real_roll(count, sides)
             raise _NeedDice(count, sides)
         return list(queue.pop(0))
 
@@ -68,7 +72,7 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
         return {"ok": True, "actions": session.actions(request.get("system"))}, None
     if op == "preview":
         return {"ok": True, **session.preview(given, request.get("action"), gm=request.get("gm") is not False)}, None
-    if op in ("seat", "table_request"):
+    if op in ("seat", "table_request", "table_odds"):
         return _table(request, given), None
     if op == "write_back":
         return {"ok": True, "write_back": session.write_back(given), "changes": session.write_back_changes(given),
@@ -78,7 +82,7 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
         state = session.new(request.get("system"), request.get("party"))
     elif op == "apply":
         dice = request.get("dice")
-        roll = None if dice is None else _players_dice(dice)
+        roll = None if dice is None else _players_dice(dice, then_roll=request.get("then_roll") is True)
         state = session.apply(given, request.get("action"), roll=roll)
     elif op in ("undo", "redo"):
         state = session.undo(given) if op == "undo" else session.redo(given)
@@ -118,12 +122,17 @@ def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
     try:
         if not taken:
             raise seats.TableRefusal("rate", "Request: too many at once; wait a moment and try again.")
+        if request["op"] == "table_odds":  # an attack's odds, before the player taps Attack
+            action = seats.request_action(state, request.get("seat"), request.get("text"), kind="odds")
+            return {"ok": True, **seats.odds(state, action), "bucket": bucket}
         sent = request.get("sent")
         action = seats.checked_request(state, request.get("seat"), request.get("text"),
                                        sent if isinstance(sent, int) and not isinstance(sent, bool) else 0)
+        dice = seats.players_roll(state, str(request.get("text"))) if action["do"] == "attack" else None
     except seats.TableRefusal as refusal:
         return {"ok": False, "field": refusal.field, "message": refusal.message, "bucket": bucket}
-    return {"ok": True, "action": action, "bucket": bucket}
+    return {"ok": True, "action": action, "dice": dice, "defences": seats.defences_to_choose(state, action),
+            "bucket": bucket}
 
 
 def _refusal(error: Exception) -> dict[str, Any]:

@@ -461,10 +461,13 @@ def test_the_preview_gives_exact_3d6_odds_before_any_die():
 def test_the_players_preview_keeps_a_foes_numbers_back():
     state = turns(fight(), 1)
     foe = session.preview(state, goblin_attacks(state, defence="dodge"), gm=False)["attack"]
-    assert "skill" not in foe["to_hit"] and "working" not in foe["to_hit"]
-    assert all("score" in one for one in foe["defences"])  # Kara's own
+    # The goblin's skill, and the chance drawn from it (3d6's odds give the skill back), the GM's only.
+    assert "skill" not in foe["to_hit"] and foe["to_hit"]["chance"] is None
+    assert foe["to_hit"]["working"] == ["The foe's figures are the GM's: the GM's screen shows the odds."]
+    assert all("score" in one and "chance" in one for one in foe["defences"])  # Kara's own
     mine = session.preview(fight(), attack(defence="dodge"), gm=False)["attack"]
-    assert mine["to_hit"]["skill"] == 14 and all("score" not in one for one in mine["defences"])
+    assert mine["to_hit"]["skill"] == 14 and mine["to_hit"]["chance"] > 0.5
+    assert mine["defences"] and all(set(one) == {"id", "label"} for one in mine["defences"])  # the goblin's
 
 
 def test_damage_to_a_character_starts_from_the_armour_on_their_sheet():

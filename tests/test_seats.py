@@ -19,6 +19,7 @@ from rulescore.seats import (
     admit,
     check_applies,
     checked_request,
+    players_roll,
     request_action,
     seat_message,
 )
@@ -162,3 +163,50 @@ def test_the_worker_answers_for_the_table_from_the_session_it_holds() -> None:
         bucket = last["bucket"]
     assert last["field"] == "rate" and "too many" in last["message"]
     assert ask({"op": "seat", "session": record, "seat": "f1", "seq": 2})["field"] == "seat"
+
+
+ARMED = [{"id": "a", "name": "Ana", "system": "gurps",
+          "fields": {"st": 12, "dx": 12, "weapons": [{"name": "Broadsword", "damage": "sw+1 cut", "skill": 14}]}},
+         PARTY[1]]
+
+
+def test_a_player_attacks_from_their_phone_with_their_own_dice_and_sees_only_their_own_odds() -> None:
+    from rulescore.web_session import new_held, respond_held
+
+    state = session.apply(session.new("gurps", ARMED), {"do": "fight", "foes": FOES}, roll=lambda c, s: [3] * c)
+    mine = seat_message(state, "a", 1)["attack"]
+    assert mine["weapons"] == [{"index": 0, "name": "Broadsword"}] and mine["roll"] == {"count": 3, "sides": 6}
+    assert [one["id"] for one in mine["targets"]] == [who for who in state["fight"]["order"] if who != "a"]
+    assert seat_message(state, "b", 1)["attack"] is None  # not Bruno's turn
+    attack = {"do": "attack", "who": "a", "target": "f1", "weapon": 0}
+    with pytest.raises(TableRefusal, match="modifier of an attack is the GM's to say"):
+        request_action(state, "a", request({**attack, "modifier": 10}))
+    for rolled in ([6, 6], [7, 1, 1], "14", [5, 5, True]):
+        with pytest.raises(TableRefusal, match="give the 3d6 you rolled, 3 faces"):
+            players_roll(state, request(attack, rolled=rolled))
+    assert players_roll(state, request(attack)) is None and players_roll(state, request(attack, rolled=[])) is None
+
+    held = new_held()
+
+    def ask(one: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(respond_held(held, json.dumps(one), "k1"))
+        return answer
+
+    record = {"id": "s", "stamp": ask({"op": "view", "session": {"id": "s", "stamp": ""}, "state": state})["stamp"]}
+    shown = ask({"op": "table_odds", "session": record, "seat": "a", "now": 1,
+                 "text": json.dumps({"v": PROTOCOL, "type": "odds", "id": "o1", "seen": 1, "action": attack})})
+    assert shown["ok"] and shown["attack"]["to_hit"]["skill"] == 14 and shown["attack"]["damage"]["dice"]
+    assert shown["attack"]["defences"] and all(set(one) == {"id", "label"} for one in shown["attack"]["defences"])
+    odds_refused = ask({"op": "table_odds", "session": record, "seat": "a", "now": 1, "text": request(attack)})
+    assert odds_refused["field"] == "shape"  # a request to act is not a question of odds
+    taken = ask({"op": "table_request", "session": record, "seat": "a", "sent": 1, "now": 2,
+                 "text": request(attack, rolled=[5, 5, 4])})
+    assert taken["ok"] and taken["action"] == attack and taken["dice"] == [[5, 5, 4]]
+    # The orc's defence is the GM's to choose (its side's): offered from what it can do.
+    assert taken["defences"] == [{"id": "dodge", "label": "Dodge"}, {"id": "parry", "label": "Parry"},
+                                 {"id": "none", "label": "No defence"}]
+    done = ask({"op": "apply", "session": record, "action": {**taken["action"], "defence": "parry"},
+                "dice": taken["dice"], "then_roll": True})
+    assert done["ok"], done
+    # Her 5 + 5 + 4 is the attack roll; the orc's parry and the damage are rolled on the GM's device.
+    assert "Ana attacks Orc 1 with Broadsword: 14 against 14" in " ".join(e["text"] for e in done["view"]["log"])

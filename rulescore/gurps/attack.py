@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .. import dice as odds
+from ..attacks import HELD
 from ..core import Input, RulesInputError
 from ..fight import effect, ends_at_turn, looks
 from ..form_specs import Shown
@@ -219,8 +220,9 @@ def _outcome(rules: GurpsFight, state: State, who: str, said: Said, foe: bool) -
 
 def preview_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], bool], dict[str, Any]]:
     def preview(state: State, action: dict[str, Any], gm: bool) -> dict[str, Any]:
-        """``{"attack": {"to_hit", "defences", "damage"}}``: the attack's odds before its dice (a
-        foe's skill and scores in the GM's view only)."""
+        """``{"attack": {"to_hit", "defences", "damage"}}``: the attack's odds before its dice. A
+        foe's skill, its defences' scores and every chance drawn from them are in the GM's view
+        only (a chance on 3d6 gives the score back), as in the other games (attacks.HELD)."""
         settled = plan(rules, state, action)
         fight = state["fight"]
         foe_attacking = fight["combatants"][settled.who]["side"] == "foes"
@@ -229,11 +231,11 @@ def preview_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], bool], d
         to_hit: dict[str, Any] = {"skill": settled.skill, "chance": float(chances["success"]),
                                   "critical": float(chances["critical success"]), "working": settled.working}
         if foe_attacking and not gm:
-            to_hit = {key: to_hit[key] for key in ("chance", "critical")}
+            to_hit = dict(HELD)
         defences = [{"id": defence, "label": DEFENCE_LABELS[defence], "score": score,
                      "chance": float(chance_of_success(score))} for defence, (score, _) in settled.defences.items()]
         if foe_hit and not gm:
-            defences = [{key: value for key, value in one.items() if key != "score"} for one in defences]
+            defences = [{"id": one["id"], "label": one["label"]} for one in defences]
         return {"attack": {"to_hit": to_hit, "defences": defences, "no_defence": settled.shut or None,
                            "double_defence": settled.double, "damage": spread(settled)}}
     return preview
