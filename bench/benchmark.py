@@ -16,7 +16,10 @@ its baseline alternated so that machine drift cancels:
    empty device: navigation -> roster shown, and -> a save done (bench/kept.py);
 7. Next turn on the Session page in an evening's session of about 2,000 actions, against a
    fight just begun: tap -> drawn, and the page's own share beside the engine's
-   (bench/fight.py, also ``./run bench fight`` alone).
+   (bench/fight.py, also ``./run bench fight`` alone);
+8. at the table, last: the GM's Next turn -> six phones' views drawn over WebRTC, median and p95
+   over 100 taps, against the GM page's own draw, and the bytes a phone receives (bench/table.py,
+   also ``./run bench table`` alone).
 
 Before all that, the session engine's apply and undo at 600 and 2,000 actions against the
 version-1 way (bench/session.py, also ``./run bench session`` alone).
@@ -45,6 +48,7 @@ from bench.fight import measure_fight
 from bench.fight import report as fight_report
 from bench.kept import measure_kept
 from bench.kept import report as kept_report
+from bench.table import measure_table, table_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -186,6 +190,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Speed benchmark of the rules site.")
     parser.add_argument("--rounds", type=int, default=7, help="alternated pairs per comparison")
     parser.add_argument("--edits", type=int, default=200)
+    parser.add_argument("--table-actions", type=int, default=100, help="GM taps measured at the table (8.)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "results.json"))
     parser.add_argument("--before-site", help="a site built from an earlier commit: its cold first visit "
                         "(time and bytes) is measured in the same run, alternated with ours")
@@ -311,6 +316,8 @@ def main(argv=None) -> int:
         kept = measure_kept(browser, ours, args.rounds, fresh)
         # 7. Next turn in a long session, against a fight just begun.
         fight = measure_fight(browser, ours, args.rounds, fresh)
+        # 8. At the table, last: a GM's action reaching six phones.
+        table = measure_table(browser, ours, args.table_actions)
         browser.close()
 
     ours_server.shutdown()
@@ -356,6 +363,7 @@ def main(argv=None) -> int:
         "engine_memory": memory,
         "characters_page_with_kept_data": kept,
         "next_turn": fight,
+        "table": table,
     })
     if before:
         before_root = Path(args.before_site)
@@ -409,6 +417,7 @@ def main(argv=None) -> int:
               f"{earlier_bytes['raw'] / 1e6:.2f} MB raw, {earlier_bytes['gzip'] / 1e6:.2f} MB gzip")
     print("   sent twice in the first visit:", ", ".join(results["first_visit_transferred"]["sent_twice"]) or "none")
     print("   downloaded but used by no page:", ", ".join(results["downloaded_but_unused"]) or "none")
+    print("\n".join(table_lines(table)))
     print(f"\n({args.rounds} alternated rounds; results in {args.out})")
     shutil.rmtree(scratch, ignore_errors=True)
     return 0
