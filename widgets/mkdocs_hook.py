@@ -44,6 +44,10 @@ def set_fences(config, fences: render.PageFences) -> None:
 VENDORED = {
     "assets/vendor/uqr.mjs": ROOT / "node_modules" / "uqr" / "dist" / "index.mjs",  # QR codes
     "assets/vendor/idb.mjs": ROOT / "node_modules" / "idb" / "build" / "index.js",  # IndexedDB with promises
+    # Reading QR codes (table-scan.js): the ES module imports "./qr-scanner-worker.min.js", so
+    # the two sit side by side under their own names.
+    "assets/vendor/qr-scanner.min.js": ROOT / "node_modules" / "qr-scanner" / "qr-scanner.min.js",
+    "assets/vendor/qr-scanner-worker.min.js": ROOT / "node_modules" / "qr-scanner" / "qr-scanner-worker.min.js",
 }
 
 
@@ -94,8 +98,11 @@ def on_page_content(html, page, config, files):
 
 # Only this site's own files may run or be fetched. 'wasm-unsafe-eval' lets Pyodide compile
 # its WebAssembly; styles may be inline (the theme sets some), scripts only by hash.
+# worker-src adds blob: for one reason: the vendored QR decoder (qr-scanner-worker.min.js, served
+# from this site) starts its worker from a blob: URL it makes of its own code; a blob can only
+# be made by a script this policy already let run, and scripts, images and fetches get no blob:.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; style-src 'self' 'unsafe-inline'; "
-       "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+       "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self' blob:; manifest-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'self'")
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
 
