@@ -83,9 +83,16 @@ def seat_message(state: dict[str, Any], seat: Any, seq: int, kind: str = "change
     full. ``kind`` is "snapshot" for the first message and the answer to a phone that asks for
     one, "change" after each action."""
     seat = _seat_checked(state, seat)
+    return seat_messages(state, [(seat, seq, kind)])[0]
+
+
+def seat_messages(state: dict[str, Any], wanted: list[tuple[str, int, str]]) -> list[dict[str, Any]]:
+    """``seat_message`` for each ``(seat, seq, kind)`` after one change, the players' view built
+    once for them all (six phones cost one view, not six). Seats are checked by the caller."""
     view = session.view(state, log_tail=session.LOG_TAIL)
-    return {"v": PROTOCOL, "type": kind, "seq": seq, "seat": seat, "view": view, "me": _me(state, seat),
-            "maneuvers": _maneuvers(state, view), "attack": _attack_choices(state, view, seat)}
+    maneuvers = _maneuvers(state, view)
+    return [{"v": PROTOCOL, "type": kind, "seq": seq, "seat": seat, "view": view, "me": _me(state, seat),
+             "maneuvers": maneuvers, "attack": _attack_choices(state, view, seat)} for seat, seq, kind in wanted]
 
 
 def _attack_choices(state: dict[str, Any], view: dict[str, Any], seat: str) -> dict[str, Any] | None:
@@ -96,8 +103,9 @@ def _attack_choices(state: dict[str, Any], view: dict[str, Any], seat: str) -> d
         return None
     fighters = {one["id"]: one for one in fight["combatants"]}
     count, sides = ATTACK_ROLL[state["system"]]
-    return {"targets": [{"id": who, "name": fighters[who]["name"]} for who in fight["order"]
-                        if who != seat and not fighters[who].get("out")],
+    standing = [who for who in fight["order"] if who != seat and not fighters[who].get("out")]
+    standing.sort(key=lambda who: fighters[who]["side"] != "foes")  # the foes first, in the fight's order
+    return {"targets": [{"id": who, "name": fighters[who]["name"]} for who in standing],
             "weapons": [{"index": weapon["index"], "name": weapon["name"]}
                         for weapon in fighters[seat].get("weapons", []) if not weapon.get("routine")],
             "roll": {"count": count, "sides": sides}}
@@ -244,4 +252,4 @@ def admit(bucket: Mapping[str, float] | None, now: float) -> tuple[bool, dict[st
 
 __all__ = ["ATTACK_ROLL", "MAX_REQUEST_CHARS", "PLAYER_ACTIONS", "PLAYER_ATTACK_FIELDS", "PROTOCOL", "TableRefusal",
            "admit", "check_applies", "checked_request", "defences_to_choose", "odds", "players_roll", "request_action",
-           "seat_message"]
+           "seat_message", "seat_messages"]

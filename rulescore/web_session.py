@@ -34,7 +34,7 @@ LOG_SENT = session.LOG_TAIL
 HELD_MAX = 4
 
 # The ops that act on a state, and those that make a new one.
-_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seat", "table_request", "table_odds")
+_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seats", "table_request", "table_odds")
 _MAKES = ("new", "apply", "undo", "redo")
 
 
@@ -72,7 +72,7 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
         return {"ok": True, "actions": session.actions(request.get("system"))}, None
     if op == "preview":
         return {"ok": True, **session.preview(given, request.get("action"), gm=request.get("gm") is not False)}, None
-    if op in ("seat", "table_request", "table_odds"):
+    if op in ("seats", "table_request", "table_odds"):
         return _table(request, given), None
     if op == "write_back":
         return {"ok": True, "write_back": session.write_back(given), "changes": session.write_back_changes(given),
@@ -98,23 +98,26 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
 
 
 def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
-    """The table's ops (rulescore.seats), on the session held: ``{"op": "seat", "seat", "seq",
-    "kind"}``, what a seat's phone is sent; ``{"op": "table_request", "seat", "text", "sent",
+    """The table's ops (rulescore.seats), on the session held: ``{"op": "seats", "seats": [{"seat",
+    "seq", "kind"}, ...]}``, what each seat's phone is sent; ``{"op": "table_request", "seat", "text", "sent",
     "bucket", "now"}``, a phone's request checked (``sent``: the number of the last message sent to
     the seat; the rate limit's bucket passed in and returned): the session action to apply, or the
     refusal to send back."""
     if not isinstance(given, dict) or given.get("format") != session.FORMAT:
         raise RulesInputError("state", "Session: this is not a session the Session page made.")
     state = given
-    if request["op"] == "seat":
-        seq = request.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool):
-            raise RulesInputError("seq", "seq: give the message's sequence number.")
-        kind = "snapshot" if request.get("kind") == "snapshot" else "change"
-        try:
-            return {"ok": True, "seat_message": seats.seat_message(state, request.get("seat"), seq, kind)}
-        except seats.TableRefusal as refusal:
-            return {"ok": False, "field": refusal.field, "message": refusal.message}
+    if request["op"] == "seats":
+        wanted = request.get("seats")
+        if not isinstance(wanted, list) or not all(isinstance(one, dict) for one in wanted):
+            raise RulesInputError("seats", "seats: give a list of {seat, seq, kind}.")
+        members = {member["id"] for member in state["party"]}
+        for one in wanted:
+            if not isinstance(one.get("seq"), int) or isinstance(one.get("seq"), bool):
+                raise RulesInputError("seq", "seq: give each message's sequence number.")
+        # A seat whose character has left the party is sent nothing (the GM's page ends it).
+        chosen = [(one["seat"], one["seq"], "snapshot" if one.get("kind") == "snapshot" else "change")
+                  for one in wanted if one.get("seat") in members]
+        return {"ok": True, "seat_messages": seats.seat_messages(state, chosen) if chosen else []}
     bucket = request.get("bucket")
     now = request.get("now")
     taken, bucket = seats.admit(bucket if isinstance(bucket, dict) else None, float(now) if isinstance(

@@ -147,8 +147,10 @@ def test_the_worker_answers_for_the_table_from_the_session_it_holds() -> None:
         return answer
 
     record = {"id": "s", "stamp": ask({"op": "view", "session": {"id": "s", "stamp": ""}, "state": state})["stamp"]}
-    sent = ask({"op": "seat", "session": record, "seat": "a", "seq": 1, "kind": "snapshot"})["seat_message"]
+    sent, other = ask({"op": "seats", "session": record, "seats": [
+        {"seat": "a", "seq": 1, "kind": "snapshot"}, {"seat": "b", "seq": 4}]})["seat_messages"]
     assert sent == json.loads(json.dumps(seat_message(state, "a", 1, "snapshot")))
+    assert other == json.loads(json.dumps(seat_message(state, "b", 4)))
     assert {"id": "all_out_defense", "label": "All-Out Defense"} in sent["maneuvers"]
     asked = ask({"op": "table_request", "session": record, "seat": "a", "text": request({"do": "next_turn"}),
                  "sent": 1, "bucket": None, "now": 5})
@@ -162,7 +164,7 @@ def test_the_worker_answers_for_the_table_from_the_session_it_holds() -> None:
                     "sent": 1, "bucket": bucket, "now": 5})
         bucket = last["bucket"]
     assert last["field"] == "rate" and "too many" in last["message"]
-    assert ask({"op": "seat", "session": record, "seat": "f1", "seq": 2})["field"] == "seat"
+    assert ask({"op": "seats", "session": record, "seats": [{"seat": "f1", "seq": 2}]})["seat_messages"] == []
 
 
 ARMED = [{"id": "a", "name": "Ana", "system": "gurps",
@@ -176,7 +178,8 @@ def test_a_player_attacks_from_their_phone_with_their_own_dice_and_sees_only_the
     state = session.apply(session.new("gurps", ARMED), {"do": "fight", "foes": FOES}, roll=lambda c, s: [3] * c)
     mine = seat_message(state, "a", 1)["attack"]
     assert mine["weapons"] == [{"index": 0, "name": "Broadsword"}] and mine["roll"] == {"count": 3, "sides": 6}
-    assert [one["id"] for one in mine["targets"]] == [who for who in state["fight"]["order"] if who != "a"]
+    order = state["fight"]["order"]
+    assert [one["id"] for one in mine["targets"]] == [who for who in order if who.startswith("f")] + ["b"]
     assert seat_message(state, "b", 1)["attack"] is None  # not Bruno's turn
     attack = {"do": "attack", "who": "a", "target": "f1", "weapon": 0}
     with pytest.raises(TableRefusal, match="modifier of an attack is the GM's to say"):

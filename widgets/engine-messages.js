@@ -94,9 +94,14 @@
  *   the defences, the damage's spread; a monster's routine)
  * @property {string} [stamp] for a request naming its record: the stamp of the state the engine now holds
  * @property {string} [state_text] for {op: "state"}: the held state's JSON text, as a record keeps it
- * @property {Record<string, unknown>} [seat_message] for {op: "seat"}: what a seat's phone is sent (rulescore/seats.py)
+ * @property {Record<string, any>[]} [seat_messages] for {op: "seats"}: what each seat's phone is sent
+ *   (rulescore/seats.py)
  * @property {Record<string, unknown>} [action] for {op: "table_request"}: the session action a phone's request asks for
  * @property {Record<string, number>} [bucket] for {op: "table_request"}: the seat's rate limit, to pass in next time
+ * @property {number[][] | null} [dice] for {op: "table_request"}: the attack roll the player rolled, to apply
+ *   with then_roll (the rest is rolled here)
+ * @property {{id: string, label: string}[] | null} [defences] for {op: "table_request"}: the target's defences,
+ *   for the GM to choose from before the attack is done
  * @property {false} [held] the named record's state is not held by the engine: send it
  */
 

@@ -11,6 +11,8 @@ interface Window {
   rulesEngineBoot?: string;
   /** How long calculators.js waits for the engine to come up (tests shorten it). */
   rulesEngineDeadlineMs?: number;
+  /** How long the table waits for a phone's connection before it says what was tried (tests shorten it). */
+  rulesTableConnectMs?: number;
   /** mkdocs-material's instant navigation: announces each page it shows. */
   document$?: { subscribe(next: () => void): unknown };
 }

@@ -5,6 +5,7 @@
 
 import { MINUS, element, withMinus } from "../core/dom.js";
 import { askSession, engineLive } from "../engine/engine.js";
+import { attackOdds } from "./attack-odds.js";
 import { partyShown } from "./session-view.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
@@ -375,28 +376,3 @@ export async function showPreview(state) {
   }
 }
 
-/** A chance as the site shows it: "84 %", "under 1 %". @param {number} p */
-function percent(p) {
-  return p > 0 && p < 0.005 ? "under 1 %" : p < 1 && p > 0.995 ? "over 99 %" : `${Math.round(p * 100)} %`;
-}
-
-/**
- * An attack's odds before its dice (session.preview's "attack"): to hit, each defence the
- * target can make with its score, and the damage's spread; for a monster, each attack of its routine.
- * @param {Record<string, any>} attack
- */
-function attackOdds(attack) {
-  const steps = [...(attack.routine?.length ? attack.routine : [attack])];
-  return element("ul", { class: "rc-attack-odds", "data-attack-odds": "" }, steps.flatMap((step) => [
-    ...(step.to_hit ? [element("li", { "data-odds": "to-hit" }, [
-      element("strong", {}, [`${step.name ? `${step.name}: ` : ""}to hit `]),
-      step.to_hit.skill !== undefined ? `${withMinus(step.to_hit.skill)} or less` : `${withMinus(step.to_hit.needed)} or more`,
-      `, ${percent(step.to_hit.chance)}`])] : []),
-    ...(step.defences ?? []).map((/** @type {Record<string, any>} */ defence) => element("li", {
-      "data-odds": `defence-${defence.id}` }, [element("strong", {}, [`${defence.label} `]),
-      defence.score !== undefined ? `${withMinus(defence.score)}, ` : "", percent(defence.chance)])),
-    ...(step.damage ? [element("li", { "data-odds": "damage" }, [element("strong", {}, ["Damage "]),
-      `${withMinus(step.damage.dice)}: ${withMinus(step.damage.least)} to ${withMinus(step.damage.most)}` +
-        (step.damage.average !== undefined ? `, ${withMinus(Math.round(step.damage.average * 10) / 10)} on average` : "")])] : []),
-  ]));
-}

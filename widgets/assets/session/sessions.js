@@ -480,7 +480,7 @@ async function init() {
     const target = /** @type {Element} */ (event.target).closest("button");
     const action = target?.dataset.action;
     const id = target?.dataset.id ?? "";
-    if (tableAction(state, action, target ?? null, (done) => act(state, { op: "apply", action: done, dice: null }))) return;
+    if (tableAction(state, action, target ?? null, (done, dice) => act(state, { op: "apply", action: done, dice, then_roll: Boolean(dice) }))) return;
     if (action === "start-session") startSession(state);
     else if (action === "apply-action") applyAction(state);
     else if (action === "next-turn") nextTurn(state);

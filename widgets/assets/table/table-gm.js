@@ -12,10 +12,15 @@ import { button, element } from "../core/dom.js";
 import { askSession } from "../engine/engine.js";
 import { partyShown } from "../session/session-view.js";
 import { accept, invite, qrCode } from "./table-link.js";
+import { scanControls } from "./table-scan.js";
 import { PROTOCOL } from "./table-protocol.js";
+import { clearTrouble, connectLimit, showTrouble } from "./table-trouble.js";
 
 /** @typedef {import("../session/sessions.js").PageState} PageState */
 /** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
+/** Applies an action like the page's own (with the faces of a player's own attack roll); the
+ * rules' refusal, or null once done and saved.
+ * @typedef {(action: Record<string, unknown>, dice: number[][] | null) => Promise<SessionResponse | null>} Apply */
 
 const MAX_MESSAGE_CHARS = 4000; // rulescore/seats.py MAX_REQUEST_CHARS: longer is refused before the engine
 const siteRoot = new URL("../../../", import.meta.url).href;
@@ -33,7 +38,8 @@ const siteRoot = new URL("../../../", import.meta.url).href;
  * @typedef {object} Table
  * @property {Map<string, Seat>} seats
  * @property {{seat: string, pc: RTCPeerConnection, channel: RTCDataChannel} | null} inviting
- * @property {{seat: string, text: string, id: string, what: string}[]} waiting requests the GM has not approved yet
+ * @property {{seat: string, text: string, id: string, what: string, defences?: {id: string, label: string}[]}[]} waiting
+ *   requests the GM has not approved yet (an attack whose target's defence the GM chooses: with its defences)
  * @property {string[]} refused what was refused on arrival, newest last (for the GM)
  */
 
@@ -79,7 +85,9 @@ export function drawTable(state) {
       " ", button("end-seat", `End ${nameOf(seat.id, state)}'s seat`, { "data-id": seat.id })])));
   root.querySelector("[data-table-requests]")?.replaceChildren(...state.table.waiting.map((waiting, index) =>
     element("li", { "data-table-request": String(index) }, [`${nameOf(waiting.seat, state)} asks: ${waiting.what} `,
-      button("approve-request", "Approve", { "data-id": String(index) }), " ",
+      ...(waiting.defences ? ["The target's defence: ", ...waiting.defences.flatMap((defence) => [button("approve-request",
+        defence.label, { "data-id": String(index), "data-defence": defence.id }), " "])]
+        : [button("approve-request", "Approve", { "data-id": String(index) }), " "]),
       button("refuse-request", "Refuse", { "data-id": String(index) })])));
 }
 
@@ -88,26 +96,40 @@ function send(seat, message) {
   if (seat.channel.readyState === "open") seat.channel.send(JSON.stringify(message));
 }
 
-/** Sends `seat` what its phone shows now. @param {PageState} state @param {Seat} seat @param {"snapshot" | "change"} kind */
-async function sendView(state, seat, kind) {
+/**
+ * Sends each of `seats` what its phone shows now, built by rulescore in one request (the
+ * players' view once for them all). Each message's number is taken at once, before the engine
+ * answers, so two sent close together never bear the same one.
+ * @param {PageState} state @param {Seat[]} seats @param {"snapshot" | "change"} kind
+ */
+async function sendViews(state, seats, kind) {
   const session = state.session;
-  if (!session) return;
-  const answer = await askSession({ op: "seat", seat: seat.id, seq: seat.seq + 1, kind }, session);
-  if (!answer?.ok || !answer.seat_message) return;
-  seat.seq += 1;
-  send(seat, answer.seat_message);
+  if (!session || !seats.length) return;
+  const wanted = seats.map((seat) => ({ seat: seat.id, seq: ++seat.seq, kind }));
+  const answer = await askSession({ op: "seats", seats: wanted }, session);
+  for (const message of answer?.ok ? answer.seat_messages ?? [] : []) {
+    const seat = seats.find((one) => one.id === message.seat);
+    if (seat) send(seat, message);
+  }
 }
 
 /** After every change of the open session: each connected phone gets its seat's new view.
  * @param {PageState} state */
 export function tableChanged(state) {
-  for (const seat of state.table.seats.values()) if (seat.connected) sendView(state, seat, "change");
+  sendViews(state, [...state.table.seats.values()].filter((seat) => seat.connected), "change");
   drawTable(state);
 }
 
 /** What a request asks for, in words for the GM. @param {PageState} state @param {Record<string, any>} action */
 function described(state, action) {
   if (action?.do === "next_turn") return "to end their turn";
+  if (action?.do === "attack") {
+    const fighters = state.views?.gm_view?.fight?.combatants ?? [];
+    const target = fighters.find((/** @type {Record<string, any>} */ one) => one.id === action.target);
+    const weapon = fighters.find((/** @type {Record<string, any>} */ one) => one.id === action.who)?.weapons
+      ?.find((/** @type {Record<string, any>} */ one) => one.index === action.weapon);
+    return `to attack ${target?.name ?? "someone"}${weapon ? ` with ${weapon.name}` : ""}.`;
+  }
   if (action?.do === "maneuver") {
     const form = state.actions.find((one) => one.id === "maneuver");
     const labels = form?.fields.find((/** @type {Record<string, any>} */ f) => f.name === "maneuver")?.choice_labels ?? {};
@@ -118,11 +140,12 @@ function described(state, action) {
 
 /**
  * A request from a seat's phone, checked by rulescore on this device and applied like the
- * page's own actions (`apply` returns the rules' refusal, or null once done and saved).
+ * page's own actions (`apply` returns the rules' refusal, or null once done and saved). An
+ * attack whose target chooses a defence waits for the GM to choose it (`chosen`, then).
  * @param {PageState} state @param {Seat} seat @param {string} text @param {string} id
- * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply
+ * @param {Apply} apply @param {Record<string, string>} [chosen]
  */
-async function carryOut(state, seat, text, id, apply) {
+async function carryOut(state, seat, text, id, apply, chosen = {}) {
   const session = state.session;
   if (!session) return;
   const checked = await askSession({ op: "table_request", seat: seat.id, text, sent: seat.seq, bucket: seat.bucket,
@@ -131,9 +154,26 @@ async function carryOut(state, seat, text, id, apply) {
   if (!checked?.ok || !checked.action) {
     return send(seat, { v: PROTOCOL, type: "refused", id, message: checked?.message ?? "The GM's device could not check it." });
   }
-  const refusal = await apply(checked.action);
+  if (checked.defences?.length && !chosen.defence) {
+    const what = described(state, checked.action);
+    state.table.waiting.push({ seat: seat.id, text, id, what, defences: checked.defences });
+    drawTable(state);
+    return send(seat, { v: PROTOCOL, type: "waiting", id, message: `Asked: ${what} The GM chooses the target's defence…` });
+  }
+  const refusal = await apply({ ...checked.action, ...chosen }, checked.dice ?? null);
   send(seat, refusal ? { v: PROTOCOL, type: "refused", id, message: refusal.message ?? "Refused." }
     : { v: PROTOCOL, type: "done", id });
+}
+
+/** The odds of an attack a phone is about to ask for, in the players' view (rulescore.seats.odds).
+ * @param {PageState} state @param {Seat} seat @param {string} text @param {string} id */
+async function answerOdds(state, seat, text, id) {
+  if (!state.session) return;
+  const odds = await askSession({ op: "table_odds", seat: seat.id, text, bucket: seat.bucket,
+    now: performance.now() / 1000 }, state.session);
+  seat.bucket = odds?.bucket ?? seat.bucket;
+  send(seat, odds?.ok ? { v: PROTOCOL, type: "odds", id, attack: odds.attack ?? null, lines: odds.lines ?? [] }
+    : { v: PROTOCOL, type: "odds", id, message: odds?.message ?? "The GM's device could not work them out." });
 }
 
 /** @param {PageState} state @param {Seat} seat @param {string} why */
@@ -146,7 +186,7 @@ function refuseOnArrival(state, seat, why) {
  * What a phone sends: a request for a snapshot, or for an action. Whatever it is, it is
  * checked before anything is done; a bad one is refused and the session is not touched.
  * @param {PageState} state @param {Seat} seat @param {unknown} data
- * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply
+ * @param {Apply} apply
  */
 function heard(state, seat, data, apply) {
   if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
@@ -157,7 +197,11 @@ function heard(state, seat, data, apply) {
   try {
     message = JSON.parse(data);
   } catch { /* refused below */ }
-  if (message?.type === "snapshot") return sendView(state, seat, "snapshot");
+  if (message?.type === "snapshot") return sendViews(state, [seat], "snapshot");
+  if (message?.type === "odds") { // an attack's odds, asked before the player taps Attack
+    seat.queue = seat.queue.then(() => answerOdds(state, seat, data, String(message?.id ?? "").slice(0, 40)));
+    return;
+  }
   const id = String(message?.id ?? "").slice(0, 40);
   const approve = /** @type {HTMLInputElement | null} */ (state.root.querySelector("[data-table-approve]"));
   if (message?.type === "request" && approve?.checked) {
@@ -171,7 +215,7 @@ function heard(state, seat, data, apply) {
 
 /** A connection becomes a seat: connected while its channel is open. @param {PageState} state
  * @param {string} who @param {RTCPeerConnection} pc @param {RTCDataChannel} channel
- * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply */
+ * @param {Apply} apply */
 function seated(state, who, pc, channel, apply) {
   state.table.seats.get(who)?.pc.close(); // a rejoin: the seat is kept, the old connection let go
   /** @type {Seat} */
@@ -186,13 +230,21 @@ function seated(state, who, pc, channel, apply) {
   const opened = () => {
     seat.connected = true;
     seat.since = null;
-    sendView(state, seat, "snapshot");
+    clearTrouble(state.root);
+    sendViews(state, [seat], "snapshot");
     drawTable(state);
   };
   if (channel.readyState === "open") opened(); // it may open before the reply's promise settles here
   else channel.onopen = opened;
   channel.onclose = lost;
   pc.onconnectionstatechange = () => { if (["disconnected", "failed", "closed"].includes(pc.connectionState)) lost(); };
+  // Not connected after a while (or failed): say what was tried, and what to do.
+  const stuck = () => {
+    const seats = state.root.querySelector("[data-table-seats]");
+    if (!seat.connected && !seat.since && state.table.seats.get(who) === seat && seats) showTrouble(seats, pc, "gm");
+  };
+  setTimeout(stuck, connectLimit());
+  pc.addEventListener("connectionstatechange", () => { if (pc.connectionState === "failed") stuck(); });
   channel.onmessage = (event) => heard(state, seat, event.data, apply);
   drawTable(state);
 }
@@ -200,7 +252,7 @@ function seated(state, who, pc, channel, apply) {
 /**
  * The panel's buttons; true when `action` was one of them.
  * @param {PageState} state @param {string | undefined} action @param {HTMLElement | null} target
- * @param {(action: Record<string, unknown>) => Promise<SessionResponse | null>} apply
+ * @param {Apply} apply
  */
 export function tableAction(state, action, target, apply) {
   const area = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-table-invite]"));
@@ -219,6 +271,10 @@ export function tableAction(state, action, target, apply) {
         await qrCode(code, `QR code of the invitation for ${name}`, siteRoot).catch(() => element("p", {}, [
           "The QR code could not be drawn: send the text below instead."])),
         element("p", {}, [element("code", { class: "rc-table-code", "data-table-code": "" }, [code])]),
+        scanControls({ what: "reply", action: "scan-answer", photo: "data-table-answer-photo", onCode: (answer) => {
+          /** @type {HTMLTextAreaElement} */ (area.querySelector("[data-table-answer]")).value = answer;
+          tableAction(state, "accept-player", null, apply); // as the Connect button does
+        } }),
         element("p", { class: "rc-field" }, [element("label", { for: "table-answer" }, [`${name}'s reply code`]),
           element("textarea", { id: "table-answer", rows: "3", "data-table-answer": "", spellcheck: "false" })]),
         element("p", {}, [button("accept-player", "Connect")]),
@@ -256,7 +312,10 @@ export function tableAction(state, action, target, apply) {
     const seat = waiting ? state.table.seats.get(waiting.seat) : undefined;
     drawTable(state);
     if (!waiting || !seat) return true;
-    if (action === "approve-request") seat.queue = seat.queue.then(() => carryOut(state, seat, waiting.text, waiting.id, apply));
+    const defence = target.dataset.defence;
+    if (action === "approve-request") {
+      seat.queue = seat.queue.then(() => carryOut(state, seat, waiting.text, waiting.id, apply, defence ? { defence } : {}));
+    }
     else send(seat, { v: PROTOCOL, type: "refused", id: waiting.id, message: "The GM said no to this request." });
     return true;
   }

@@ -1,7 +1,7 @@
 // @ts-check
 // The Join a table page (issue 36): a player's phone joins the GM's session over the local
-// network. It reads the GM's invitation (pasted, or scanned by the phone's camera app into
-// the field), shows its reply code for the GM's device to take, and from then on draws what
+// network. It reads the GM's invitation (scanned with the camera or read from a photo by
+// table-scan.js, or pasted), shows its reply code for the GM's device to take, and from then on draws what
 // the GM's device sends: the players' view of the session and the seat's own character. It
 // needs no rules engine (what it shows was worked out on the GM's device, so it is live at
 // once even on an old phone) and it keeps nothing: the GM's device holds the session. On the
@@ -12,7 +12,10 @@ import { button, element, onEveryPage } from "../core/dom.js";
 import { renderFight } from "../session/fight-panel.js";
 import { renderView } from "../session/session-view.js";
 import { reply, qrCode } from "./table-link.js";
+import { scanControls } from "./table-scan.js";
 import { PROTOCOL, phoneHears, requestMessage } from "./table-protocol.js";
+import { clearTrouble, showTrouble } from "./table-trouble.js";
+import { attackChosen, drawOdds, drawTurn, turnSection } from "./table-turn.js";
 
 const siteRoot = new URL("../../../", import.meta.url).href;
 
@@ -25,6 +28,7 @@ const siteRoot = new URL("../../../", import.meta.url).href;
  * @property {Record<string, any> | null} shown the last seat message drawn
  * @property {number} seq
  * @property {number} asked requests sent so far (each has its own id)
+ * @property {string} oddsFor the turn ("round current") whose attack odds were last asked for
  */
 
 /** @param {JoinState} state @param {"connecting" | "connected" | "disconnected"} how @param {string} text */
@@ -48,11 +52,20 @@ function send(state, message) {
   if (state.channel?.readyState === "open") state.channel.send(JSON.stringify({ v: PROTOCOL, ...message }));
 }
 
-/** Asks the GM's device for an action of this seat. @param {JoinState} state @param {Record<string, unknown>} action */
-function request(state, action) {
-  said(state, "Asked the GM's device…");
-  send(state, requestMessage(state.asked, state.seq, action));
+/** Asks the GM's device for an action of this seat (with the faces of the attack roll the
+ * player rolled), or with `kind` "odds" for an attack's odds only.
+ * @param {JoinState} state @param {Record<string, unknown>} action @param {number[]} [rolled]
+ * @param {"request" | "odds"} [kind] */
+function request(state, action, rolled, kind = "request") {
+  if (kind === "request") said(state, "Asked the GM's device…");
+  send(state, requestMessage(state.asked, state.seq, action, rolled, kind));
   state.asked += 1;
+}
+
+/** Asks for the odds of the attack chosen now. @param {JoinState} state */
+function askOdds(state) {
+  const chosen = state.shown ? attackChosen(state.root, state.shown.seat) : null;
+  if (chosen && "action" in chosen) request(state, chosen.action, undefined, "odds");
 }
 
 /** Draws a seat message: the session as the players see it, and this seat's character. @param {JoinState} state
@@ -71,13 +84,11 @@ function draw(state, message) {
   const holder = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-me]"));
   holder.replaceChildren(element("h3", {}, [`You play ${message.me?.name ?? me?.name ?? "a character"}`]),
     ...(mine ? [mine.cloneNode(true)] : []));
-  const myTurn = Boolean(view.fight && view.fight.current === message.seat);
-  const turn = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-turn]"));
-  turn.hidden = !myTurn;
-  const picker = /** @type {HTMLSelectElement} */ (state.root.querySelector("[data-table-maneuver]"));
-  const maneuvers = /** @type {{id: string, label: string}[]} */ (message.maneuvers ?? []);
-  picker.replaceChildren(...maneuvers.map((one) => element("option", { value: one.id }, [one.label])));
-  /** @type {HTMLElement} */ (picker.closest("p")).hidden = !maneuvers.length;
+  const turnOf = view.fight ? `${view.fight.round} ${view.fight.current}` : "";
+  if (drawTurn(state.root, message) && state.oddsFor !== turnOf) { // a turn begins: its odds at once
+    state.oddsFor = turnOf;
+    askOdds(state);
+  }
 }
 
 /** @param {JoinState} state @param {unknown} data */
@@ -86,6 +97,7 @@ function heard(state, data) {
   if (step.do === "draw") draw(state, step.message);
   else if (step.do === "snapshot") send(state, { type: "snapshot" }); // some were missed: all again
   else if (step.do === "say") said(state, step.text);
+  else if (step.do === "odds") drawOdds(state.root, step.message);
 }
 
 /** @param {JoinState} state */
@@ -116,6 +128,7 @@ async function join(state) {
     if (pc.connectionState === "failed") {
       status(state, "disconnected", "The phones could not reach each other: use the same Wi-Fi as the GM's device " +
         "(not a guest network, which keeps devices apart), or join the GM's phone's hotspot, then join again.");
+      showTrouble(/** @type {Element} */ (state.root.querySelector("[data-table-status]")), pc, "phone");
     } else if (pc.connectionState === "disconnected" || pc.connectionState === "closed") lost(state);
   };
   const channel = await made.channel;
@@ -125,6 +138,7 @@ async function join(state) {
   channel.onclose = () => { if (state.pc === pc) lost(state); };
   const opened = () => {
     area.hidden = true;
+    clearTrouble(state.root);
     status(state, "connected", "Connected to the GM's device.");
     send(state, { type: "snapshot" });
   };
@@ -143,6 +157,12 @@ function lost(state) {
 function build(root) {
   root.replaceChildren(
     element("div", { "data-table-joining": "" }, [
+      // A code read goes where a pasted one does, and joins at once (the camera, asked for
+      // first, is what lets Safari offer its local addresses to the connection made next).
+      scanControls({ what: "invitation", action: "scan-offer", photo: "data-table-offer-photo", onCode: (code) => {
+        /** @type {HTMLTextAreaElement} */ (root.querySelector("[data-table-offer]")).value = code;
+        /** @type {HTMLButtonElement} */ (root.querySelector('[data-action="join-table"]')).click();
+      } }),
       element("div", { class: "rc-field" }, [element("label", { for: "table-offer" }, ["The GM's invitation code"]),
         element("textarea", { id: "table-offer", rows: "3", "data-table-offer": "", spellcheck: "false" })]),
       element("p", {}, [button("join-table", "Join the table")])]),
@@ -150,12 +170,7 @@ function build(root) {
     element("div", { class: "rc-table-reply", "data-table-reply": "", hidden: "" }),
     element("p", { class: "rc-table-status", "data-table-status": "", "data-state": "disconnected", role: "status" },
       ["Not connected."]),
-    element("section", { class: "rc-table-turn", "data-table-turn": "", hidden: "", "aria-label": "Your turn" }, [
-      element("h3", {}, ["Your turn"]),
-      element("p", { class: "rc-field" }, [element("label", { for: "table-maneuver" }, ["Maneuver"]),
-        element("select", { id: "table-maneuver", "data-table-maneuver": "" }), " ",
-        button("request-maneuver", "Ask for this maneuver")]),
-      element("p", {}, [button("request-next-turn", "End my turn")])]),
+    turnSection(),
     element("p", { class: "rc-table-said", "data-table-said": "", role: "status", hidden: "" }),
     element("section", { class: "rc-table-me", "data-table-me": "", "aria-label": "Your character" }),
     element("section", { class: "rc-table-view", "data-table-view": "", "aria-label": "The table" }, [
@@ -175,17 +190,25 @@ function init() {
   root.dataset.bound = "";
   build(root);
   /** @type {JoinState} */
-  const state = { root, pc: null, channel: null, shown: null, seq: 0, asked: 0 };
+  const state = { root, pc: null, channel: null, shown: null, seq: 0, asked: 0, oddsFor: "" };
   if (typeof RTCPeerConnection !== "function") { // Debian's WebKitGTK, for one, is built without WebRTC
     status(state, "disconnected", "This browser cannot join a table: it has no WebRTC, the way phones talk to each " +
       "other. Open this page in your phone's usual browser (Chrome, Safari, Firefox, Samsung Internet).");
     /** @type {HTMLButtonElement} */ (root.querySelector('[data-action="join-table"]')).disabled = true;
   }
+  root.addEventListener("change", (event) => { // a new target or weapon: its odds
+    if (/** @type {Element} */ (event.target).matches("[data-table-target], [data-table-weapon]")) askOdds(state);
+  });
   root.addEventListener("click", (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
     const seat = state.shown?.seat;
     if (action === "join-table") join(state);
     else if (action === "request-next-turn") request(state, { do: "next_turn" });
+    else if (action === "request-attack" && seat) {
+      const chosen = attackChosen(root, seat);
+      if ("error" in chosen) said(state, chosen.error);
+      else request(state, chosen.action, chosen.rolled);
+    }
     else if (action === "request-maneuver" && seat) {
       const maneuver = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-maneuver]")).value;
       request(state, { do: "maneuver", who: seat, maneuver });

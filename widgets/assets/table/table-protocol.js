@@ -11,7 +11,7 @@ export const PROTOCOL = 1;
  * the next one is not the one after the last drawn); say a sentence; or nothing (an old
  * change arriving late, already covered by a newer snapshot).
  * @typedef {{do: "draw", message: Record<string, any>} | {do: "snapshot"} | {do: "say", text: string}
- *   | {do: "nothing"}} PhoneStep
+ *   | {do: "odds", message: Record<string, any>} | {do: "nothing"}} PhoneStep
  * @param {number} seq the number of the last message drawn (0: none yet)
  * @param {unknown} data the message as it came, JSON text
  * @returns {PhoneStep}
@@ -33,15 +33,30 @@ export function phoneHears(seq, data) {
   }
   if (message.type === "refused") return { do: "say", text: `Not done: ${String(message.message ?? "refused.")}` };
   if (message.type === "done") return { do: "say", text: "Done." };
+  if (message.type === "waiting") return { do: "say", text: String(message.message ?? "The GM's device is waiting for the GM.") };
+  if (message.type === "odds") return { do: "odds", message };
   return { do: "nothing" };
 }
 
 /**
  * A request of this seat for an action, numbered by the phone and carrying the number of the
- * last message it drew (so the GM's device knows whether it was made from an older state).
+ * last message it drew (so the GM's device knows whether it was made from an older state);
+ * `rolled`, the faces of an attack roll the player rolled with their own dice. With `kind`
+ * "odds", it asks only for an attack's odds.
  * @param {number} asked how many requests this phone made before @param {number} seen
- * @param {Record<string, unknown>} action
+ * @param {Record<string, unknown>} action @param {number[]} [rolled] @param {"request" | "odds"} [kind]
  */
-export function requestMessage(asked, seen, action) {
-  return { v: PROTOCOL, type: "request", id: `r${asked + 1}`, seen, action };
+export function requestMessage(asked, seen, action, rolled, kind = "request") {
+  return { v: PROTOCOL, type: kind, id: `${kind === "odds" ? "o" : "r"}${asked + 1}`, seen, action,
+    ...(rolled?.length ? { rolled } : {}) };
+}
+
+/**
+ * The faces a player typed for their own attack roll ("5 4 3"): the numbers, an empty list
+ * when nothing was typed, or null when something typed is not a whole number.
+ * @param {string} text
+ */
+export function facesTyped(text) {
+  const parts = text.trim().split(/[\s,+]+/).filter(Boolean);
+  return parts.every((part) => /^\d{1,2}$/.test(part)) ? parts.map(Number) : null;
 }

@@ -1,0 +1,125 @@
+"""Issue 36: the attack played from a player's phone. On their turn the phone offers the foes
+and the weapons on the sheet, shows the odds rulescore gives the players (never a foe's
+number), takes the faces of the player's own dice, and the GM's device chooses the target's
+defence (GURPS) before the attack is done by the rules; Basic Fantasy's is done at once."""
+
+from __future__ import annotations
+
+import json
+
+from rulescore import session
+from tests.browser.conftest import SCREENS
+from tests.browser.helpers import screenshot, wait_for_python
+from tests.browser.test_attack_page import ARMED, ROUTINE, to_bruno
+from tests.browser.test_fight_page import add_foes, press, replayed
+from tests.browser.test_session import TableDice, start_with
+from tests.browser.test_session import saved_state as saved
+from tests.browser.test_table import join
+
+
+def attack_shown(phone) -> None:
+    phone.locator("[data-table-attack]").wait_for()
+    phone.locator("[data-table-odds] [data-attack-odds]").wait_for(timeout=5_000)
+
+
+def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_url):
+    gm_context = browser.new_context(**SCREENS["tablet"])
+    phone_context = browser.new_context(**SCREENS["phone"])
+    try:
+        gm = gm_context.new_page()
+        start_with(gm, site_url, ARMED, "gurps", "Bruno alone")
+        gm.check("[data-own-dice]")
+        dice = TableDice()
+        add_foes(gm, [{"name": "Orc", "count": "2", "hp": "17", "basic_speed": "5", "dr": "1", "dodge": "8",
+                       "parry": "9"}])
+        press(gm, '[data-action="apply-action"]', dice)
+        phone = phone_context.new_page()
+        join(gm, phone, site_url, "g1")
+        to_bruno(gm, dice)
+        attack_shown(phone)
+        state = saved(gm)
+        view = session.view(state)
+        foes = [one for one in view["fight"]["combatants"] if one["side"] == "foes"]
+        targets = phone.locator("[data-table-target] option").evaluate_all("els => els.map(e => e.value)")
+        assert targets == [one["id"] for one in foes]  # the foes, in the fight's order
+        assert phone.locator("[data-table-weapon] option").all_inner_texts() == ["Long Axe"]
+        assert phone.locator('label[for="table-rolled"]').inner_text() == "Your own dice (3d6)"
+        # The odds: Bruno's own to-hit chance and damage; the orc's defences by name only.
+        odds = session.preview(state, {"do": "attack", "who": "g1", "target": foes[0]["id"], "weapon": 0},
+                               gm=False)["attack"]
+        shown = phone.locator("[data-table-odds]").inner_text()
+        assert f"{round(odds['to_hit']['chance'] * 100)} %" in shown and odds["damage"]["dice"] in shown
+        assert "Parry (the defender's to choose)" in shown and "Parry 9" not in shown and "Dodge 8" not in shown
+        screenshot(phone, "table-phone-attack.png")
+        # Bad faces: the phone says what to fix; faces that are not 3d6's: the GM's device says so.
+        kept = saved(gm)
+        phone.fill("[data-table-rolled]", "5 x 3")
+        phone.click('[data-action="request-attack"]')
+        assert "give each face you rolled as a whole number" in phone.locator("[data-table-said]").inner_text()
+        phone.fill("[data-table-rolled]", "7 7 7")
+        phone.click('[data-action="request-attack"]')
+        phone.wait_for_function("() => document.querySelector('[data-table-said]').textContent.startsWith('Not done')")
+        assert "give the 3d6 you rolled, 3 faces" in phone.locator("[data-table-said]").inner_text()
+        assert saved(gm) == kept
+        # "I rolled 5, 4, 3": the GM's device asks the GM for the orc's defence, then does it.
+        phone.fill("[data-table-rolled]", "5 4 3")
+        phone.click('[data-action="request-attack"]')
+        waiting = gm.locator("[data-table-request]")
+        waiting.wait_for()
+        assert "Bruno asks: to attack Orc 1 with Long Axe." in waiting.inner_text()
+        phone.wait_for_function("() => document.querySelector('[data-table-said]').textContent"
+                                ".includes('The GM chooses the target')")
+        assert saved(gm) == kept  # nothing done until the GM chooses
+        screenshot(gm.locator("[data-table]"), "table-gm-defence-tablet.png")
+        gm.click('[data-table-request] [data-action="approve-request"][data-defence="parry"]')
+        wait_for_python(gm, lambda: len(saved(gm)["done"]) == len(kept["done"]) + 1, "the phone's attack")
+        done = saved(gm)["done"][-1]
+        assert done["action"] == {"do": "attack", "who": "g1", "target": foes[0]["id"], "weapon": 0,
+                                  "defence": "parry"}
+        assert done["dice"][0] == [3, 6, [5, 4, 3]]  # the player's own roll, the rest rolled on the GM's device
+        python = replayed("gurps", ["g1"], saved(gm), ARMED)
+        assert session.view(python) == session.view(saved(gm))
+        line = next(entry["text"] for entry in reversed(session.view(python)["log"]) if "attacks" in entry["text"])
+        assert "12 against" in line
+        phone.wait_for_function("text => document.querySelector('[data-table-view] [data-session-log]')"
+                                ".textContent.includes(text)", arg=line, timeout=2_000)
+        assert phone.locator("[data-table-said]").inner_text() == "Done."
+        assert gm.locator("[data-table-request]").count() == 0
+    finally:
+        gm_context.close()
+        phone_context.close()
+
+
+def test_a_basic_fantasy_attack_from_the_phone_is_done_at_once(browser, site_url):
+    gm_context = browser.new_context(**SCREENS["tablet"])
+    phone_context = browser.new_context(**SCREENS["phone"])
+    try:
+        gm = gm_context.new_page()
+        start_with(gm, site_url, ROUTINE, "bfrpg", "Alda alone")
+        gm.check("[data-own-dice]")
+        dice = TableDice()
+        add_foes(gm, [{"monster": "goblin", "count": "1"}])
+        press(gm, '[data-action="apply-action"]', dice)
+        phone = phone_context.new_page()
+        join(gm, phone, site_url, "b1")
+        # Round 2 (in round 1 either side may be surprised and unable to attack), Alda's turn.
+        while (fight := session.view(saved(gm), gm=True)["fight"])["current"] != "b1" or fight["round"] < 2:
+            press(gm, '[data-action="next-turn"]', dice)
+        attack_shown(phone)
+        assert phone.locator('label[for="table-rolled"]').inner_text() == "Your own dice (1d20)"
+        # A goblin's Armor Class is the GM's: the players' odds say so instead of a number.
+        assert "the GM's screen shows the odds" in phone.locator("[data-table-odds]").inner_text()
+        kept = saved(gm)
+        phone.fill("[data-table-rolled]", "17")
+        phone.click('[data-action="request-attack"]')
+        wait_for_python(gm, lambda: len(saved(gm)["done"]) == len(kept["done"]) + 1, "the phone's attack")
+        done = saved(gm)["done"][-1]
+        assert done["action"] == {"do": "attack", "who": "b1", "target": "f1", "weapon": 0}
+        assert done["dice"][0] == [1, 20, [17]]
+        assert gm.locator("[data-table-request]").count() == 0  # no defence to choose in Basic Fantasy
+        python = replayed("bfrpg", ["b1"], saved(gm), ROUTINE)
+        assert session.view(python) == session.view(saved(gm))
+        assert json.dumps(session.view(python)["log"][-1]["text"]) != ""
+    finally:
+        gm_context.close()
+        phone_context.close()

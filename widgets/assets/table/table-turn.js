@@ -1,0 +1,93 @@
+// @ts-check
+// The player's turn on the Join a table page (issue 36): their maneuver, their attack (whom,
+// with which weapon, their own dice if they roll them, the odds shown before they tap) and
+// the end of their turn. Each is a request the GM's device checks by the rules; this part
+// only draws what the seat's message offers and reads what the player chose.
+
+import { button, element } from "../core/dom.js";
+import { attackOdds } from "../session/attack-odds.js";
+import { facesTyped } from "./table-protocol.js";
+
+/** @param {string} id @param {string} label @param {Element} control @param {string} [hint] */
+function field(id, label, control, hint) {
+  return element("p", { class: "rc-field" }, [element("label", { for: id }, [label]), " ", control,
+    ...(hint ? [" ", element("span", { class: "rc-hint", id: `${id}-hint` }, [hint])] : [])]);
+}
+
+/** The turn's section, hidden until it is the seat's turn. */
+export function turnSection() {
+  return element("section", { class: "rc-table-turn", "data-table-turn": "", hidden: "", "aria-label": "Your turn" }, [
+    element("h3", {}, ["Your turn"]),
+    element("p", { class: "rc-field" }, [element("label", { for: "table-maneuver" }, ["Maneuver"]),
+      element("select", { id: "table-maneuver", "data-table-maneuver": "" }), " ",
+      button("request-maneuver", "Ask for this maneuver")]),
+    element("div", { class: "rc-table-attack", "data-table-attack": "", hidden: "" }, [
+      element("h4", {}, ["Attack"]),
+      field("table-target", "Target", element("select", { id: "table-target", "data-table-target": "" })),
+      field("table-weapon", "Weapon", element("select", { id: "table-weapon", "data-table-weapon": "" })),
+      field("table-rolled", "Your own dice", element("input", { id: "table-rolled", "data-table-rolled": "",
+        inputmode: "numeric", autocomplete: "off", "aria-describedby": "table-rolled-hint" }),
+      "each face, e.g. 5 4 3; leave empty for the GM's device to roll"),
+      element("div", { class: "rc-table-odds", "data-table-odds": "", "aria-live": "polite" }),
+      element("p", {}, [button("request-attack", "Attack")])]),
+    element("p", {}, [button("request-next-turn", "End my turn")])]);
+}
+
+/** @param {HTMLSelectElement} select @param {{id: string, label: string}[]} options */
+function offer(select, options) {
+  const chosen = select.value;
+  select.replaceChildren(...options.map((one) => element("option", { value: one.id }, [one.label])));
+  if (options.some((one) => one.id === chosen)) select.value = chosen;
+}
+
+/**
+ * Draws the turn for a seat message: shown on the seat's own turn, with the maneuvers open
+ * and the attack's targets and weapons. True when the attack's choices are shown (its odds
+ * are then worth asking for). @param {HTMLElement} root @param {Record<string, any>} message
+ */
+export function drawTurn(root, message) {
+  const view = message.view;
+  const turn = /** @type {HTMLElement} */ (root.querySelector("[data-table-turn]"));
+  turn.hidden = !(view.fight && view.fight.current === message.seat);
+  const picker = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-maneuver]"));
+  const maneuvers = /** @type {{id: string, label: string}[]} */ (message.maneuvers ?? []);
+  offer(picker, maneuvers);
+  /** @type {HTMLElement} */ (picker.closest("p")).hidden = !maneuvers.length;
+  const attack = /** @type {Record<string, any> | null} */ (message.attack ?? null);
+  const area = /** @type {HTMLElement} */ (root.querySelector("[data-table-attack]"));
+  area.hidden = !attack || turn.hidden || !attack.targets.length;
+  if (area.hidden || !attack) return false;
+  offer(/** @type {HTMLSelectElement} */ (root.querySelector("[data-table-target]")),
+    attack.targets.map((/** @type {{id: string, name: string}} */ one) => ({ id: one.id, label: one.name })));
+  const weapons = attack.weapons.map((/** @type {{index: number, name: string}} */ one) => ({
+    id: String(one.index), label: one.name }));
+  const weapon = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-weapon]"));
+  offer(weapon, weapons);
+  /** @type {HTMLElement} */ (weapon.closest("p")).hidden = !weapons.length;
+  const roll = `${attack.roll.count}d${attack.roll.sides}`;
+  /** @type {HTMLElement} */ (root.querySelector('label[for="table-rolled"]')).textContent = `Your own dice (${roll})`;
+  return true;
+}
+
+/**
+ * The attack the player has chosen, as the session action and the faces they typed; or the
+ * sentence saying what to fix. @param {HTMLElement} root @param {string} seat
+ * @returns {{action: Record<string, unknown>, rolled: number[]} | {error: string}}
+ */
+export function attackChosen(root, seat) {
+  const target = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-target]")).value;
+  const weapon = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-weapon]"));
+  const typed = /** @type {HTMLInputElement} */ (root.querySelector("[data-table-rolled]")).value;
+  const rolled = facesTyped(typed);
+  if (!rolled) return { error: "Your own dice: give each face you rolled as a whole number, e.g. 5 4 3, or leave it empty." };
+  const armed = !(/** @type {HTMLElement} */ (weapon.closest("p")).hidden) && weapon.value !== "";
+  return { action: { do: "attack", who: seat, target, ...(armed ? { weapon: Number(weapon.value) } : {}) }, rolled };
+}
+
+/** Draws an attack's odds (or why there are none) as the GM's device sent them.
+ * @param {HTMLElement} root @param {Record<string, any>} message */
+export function drawOdds(root, message) {
+  const holder = /** @type {HTMLElement} */ (root.querySelector("[data-table-odds]"));
+  holder.replaceChildren(message.attack ? attackOdds(message.attack)
+    : element("p", {}, [String(message.message ?? "No odds for this attack.")]));
+}
