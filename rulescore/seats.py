@@ -91,8 +91,47 @@ def seat_messages(state: dict[str, Any], wanted: list[tuple[str, int, str]]) -> 
     once for them all (six phones cost one view, not six). Seats are checked by the caller."""
     view = session.view(state, log_tail=session.LOG_TAIL)
     maneuvers = _maneuvers(state, view)
+    defences = _defence_field(state)
+    labels = defences.get("choice_labels", {}) if defences else {}
+    standing = {"choices": [{"id": one, "label": labels.get(one, one)} for one in defences["choices"] if one],
+                "retreat": _has_retreat(state)} if defences else None
     return [{"v": PROTOCOL, "type": kind, "seq": seq, "seat": seat, "view": view, "me": _me(state, seat),
-             "maneuvers": maneuvers, "attack": _attack_choices(state, view, seat)} for seat, seq, kind in wanted]
+             "maneuvers": maneuvers, "attack": _attack_choices(state, view, seat), "defence": standing}
+            for seat, seq, kind in wanted]
+
+
+def _attack_form(state: dict[str, Any]) -> dict[str, Any]:
+    return next(entry for entry in session.actions(state["system"]) if entry["id"] == "attack")
+
+
+def _defence_field(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The attack's Defence field (the target's choice), where the game has one."""
+    return next((one for one in _attack_form(state)["fields"] if one["name"] == "defence"), None)
+
+
+def _has_retreat(state: dict[str, Any]) -> bool:
+    return any(one["name"] == "retreat" for one in _attack_form(state)["fields"])
+
+
+def defence_declared(state: dict[str, Any], text: Any) -> dict[str, Any]:
+    """A player's standing answer to "how do you defend?" (``{"v", "type": "defence", "defence",
+    "retreat"}``), checked: the GM's attack form starts on it when their character is the target
+    (the GM still sees it and may change it). ``defence`` "" takes it back: the GM asks."""
+    if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
+        raise TableRefusal("size", f"Defence: longer than {MAX_REQUEST_CHARS} characters; nothing was kept.")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise TableRefusal("shape", "Defence: not a message of this site; nothing was kept.") from None
+    field = _defence_field(state)
+    if not isinstance(message, dict) or message.get("type") != "defence" or message.get("v") != PROTOCOL:
+        raise TableRefusal("shape", "Defence: not a message of this site; nothing was kept.")
+    choices = [one for one in field["choices"] if one] if field else []
+    defence = message.get("defence")
+    if defence != "" and defence not in choices:
+        raise TableRefusal("defence", "Defence: choose " + (", ".join(choices) if choices else
+                                                            "nothing: in this game the target does not choose") + ".")
+    return {"defence": defence, "retreat": message.get("retreat") is True and _has_retreat(state) and defence != ""}
 
 
 def _attack_choices(state: dict[str, Any], view: dict[str, Any], seat: str) -> dict[str, Any] | None:
@@ -185,8 +224,7 @@ def defences_to_choose(state: dict[str, Any], action: Mapping[str, Any]) -> list
     its label; None where the game's attack has no such choice."""
     if action.get("do") != "attack" or "defence" in action:
         return None
-    form = next(entry for entry in session.actions(state["system"]) if entry["id"] == "attack")
-    field = next((one for one in form["fields"] if one["name"] == "defence"), None)
+    field = _defence_field(state)
     if field is None:
         return None
     shown = (session.preview(state, dict(action), gm=True).get("attack") or {}).get("defences")
@@ -251,5 +289,5 @@ def admit(bucket: Mapping[str, float] | None, now: float) -> tuple[bool, dict[st
 
 
 __all__ = ["ATTACK_ROLL", "MAX_REQUEST_CHARS", "PLAYER_ACTIONS", "PLAYER_ATTACK_FIELDS", "PROTOCOL", "TableRefusal",
-           "admit", "check_applies", "checked_request", "defences_to_choose", "odds", "players_roll", "request_action",
-           "seat_message", "seat_messages"]
+           "admit", "check_applies", "checked_request", "defence_declared", "defences_to_choose", "odds",
+           "players_roll", "request_action", "seat_message", "seat_messages"]

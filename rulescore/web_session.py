@@ -34,7 +34,8 @@ LOG_SENT = session.LOG_TAIL
 HELD_MAX = 4
 
 # The ops that act on a state, and those that make a new one.
-_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seats", "table_request", "table_odds")
+_READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seats", "table_request", "table_odds",
+          "table_defence")
 _MAKES = ("new", "apply", "undo", "redo")
 
 
@@ -72,7 +73,7 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
         return {"ok": True, "actions": session.actions(request.get("system"))}, None
     if op == "preview":
         return {"ok": True, **session.preview(given, request.get("action"), gm=request.get("gm") is not False)}, None
-    if op in ("seats", "table_request", "table_odds"):
+    if op in ("seats", "table_request", "table_odds", "table_defence"):
         return _table(request, given), None
     if op == "write_back":
         return {"ok": True, "write_back": session.write_back(given), "changes": session.write_back_changes(given),
@@ -125,6 +126,9 @@ def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
     try:
         if not taken:
             raise seats.TableRefusal("rate", "Request: too many at once; wait a moment and try again.")
+        if request["op"] == "table_defence":  # how the player defends when attacked, kept by the GM's page
+            _seat_member(state, request.get("seat"))
+            return {"ok": True, "declared": seats.defence_declared(state, request.get("text")), "bucket": bucket}
         if request["op"] == "table_odds":  # an attack's odds, before the player taps Attack
             action = seats.request_action(state, request.get("seat"), request.get("text"), kind="odds")
             return {"ok": True, **seats.odds(state, action), "bucket": bucket}
@@ -136,6 +140,11 @@ def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
         return {"ok": False, "field": refusal.field, "message": refusal.message, "bucket": bucket}
     return {"ok": True, "action": action, "dice": dice, "defences": seats.defences_to_choose(state, action),
             "bucket": bucket}
+
+
+def _seat_member(state: dict[str, Any], seat: Any) -> None:
+    if seat not in {member["id"] for member in state["party"]}:
+        raise seats.TableRefusal("seat", "Seat: this character is not in the session's party (any more).")
 
 
 def _refusal(error: Exception) -> dict[str, Any]:

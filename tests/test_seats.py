@@ -213,3 +213,28 @@ def test_a_player_attacks_from_their_phone_with_their_own_dice_and_sees_only_the
     assert done["ok"], done
     # Her 5 + 5 + 4 is the attack roll; the orc's parry and the damage are rolled on the GM's device.
     assert "Ana attacks Orc 1 with Broadsword: 14 against 14" in " ".join(e["text"] for e in done["view"]["log"])
+
+
+def test_a_player_declares_how_they_defend_and_only_the_games_defences_are_kept() -> None:
+    from rulescore.seats import defence_declared
+
+    state = fight()
+    offered = seat_message(state, "b", 1)["defence"]
+    assert offered == {"choices": [{"id": "dodge", "label": "Dodge"}, {"id": "parry", "label": "Parry"},
+                                   {"id": "block", "label": "Block"}, {"id": "none", "label": "No defence"}],
+                       "retreat": True}
+
+    def said(**fields: Any) -> str:
+        return json.dumps({"v": PROTOCOL, "type": "defence", **fields})
+
+    assert defence_declared(state, said(defence="parry", retreat=True)) == {"defence": "parry", "retreat": True}
+    assert defence_declared(state, said(defence="", retreat=True)) == {"defence": "", "retreat": False}
+    for bad, field in ((said(defence="fly"), "defence"), (said(defence=3), "defence"), ("{x", "shape"),
+                       (json.dumps({"v": 9, "type": "defence", "defence": "dodge"}), "shape"), ("x" * 5000, "size")):
+        with pytest.raises(TableRefusal) as refused:
+            defence_declared(state, bad)
+        assert refused.value.field == field
+    bfrpg = session.new("bfrpg", [{"id": "c", "name": "Cora", "system": "bfrpg", "fields": {}}])
+    assert seat_message(bfrpg, "c", 1)["defence"] is None  # the target does not choose in Basic Fantasy
+    with pytest.raises(TableRefusal, match="the target does not choose"):
+        defence_declared(bfrpg, said(defence="dodge"))

@@ -100,6 +100,7 @@
  * @property {Record<string, number>} [bucket] for {op: "table_request"}: the seat's rate limit, to pass in next time
  * @property {number[][] | null} [dice] for {op: "table_request"}: the attack roll the player rolled, to apply
  *   with then_roll (the rest is rolled here)
+ * @property {{defence: string, retreat: boolean}} [declared] for {op: "table_defence"}: how a player defends
  * @property {{id: string, label: string}[] | null} [defences] for {op: "table_request"}: the target's defences,
  *   for the GM to choose from before the attack is done
  * @property {false} [held] the named record's state is not held by the engine: send it

@@ -123,3 +123,41 @@ def test_a_basic_fantasy_attack_from_the_phone_is_done_at_once(browser, site_url
     finally:
         gm_context.close()
         phone_context.close()
+
+
+def test_a_player_says_how_they_defend_and_the_gms_attack_on_them_starts_on_it(browser, site_url):
+    gm_context = browser.new_context(**SCREENS["tablet"])
+    phone_context = browser.new_context(**SCREENS["phone"])
+    try:
+        gm = gm_context.new_page()
+        start_with(gm, site_url, ARMED, "gurps", "Bruno alone")
+        gm.check("[data-own-dice]")
+        dice = TableDice()
+        add_foes(gm, [{"name": "Orc", "count": "1", "hp": "17", "basic_speed": "5", "skill": "12",
+                       "damage": "1d+1 cut"}])
+        press(gm, '[data-action="apply-action"]', dice)
+        phone = phone_context.new_page()
+        join(gm, phone, site_url, "g1")
+        assert phone.locator("[data-table-defence] option").all_inner_texts() == [
+            "Whatever the GM asks", "Dodge", "Parry", "Block", "No defence"]
+        phone.select_option("[data-table-defence]", "parry")
+        phone.check("[data-table-retreat]")
+        gm.wait_for_function("() => document.querySelector('[data-table-seats] [data-seat=\"g1\"]')"
+                             ".textContent.includes('defends with Parry, retreating')")
+        phone.wait_for_function("() => document.querySelector('[data-table-said]').textContent"
+                                ".includes('will start on Parry, retreating')")
+        while session.view(saved(gm), gm=True)["fight"]["current"] != "f1":
+            press(gm, '[data-action="next-turn"]', dice)
+        gm.click('[data-fight] [data-action="fight-attack"][data-who="f1"]')
+        fields = gm.locator("[data-session-fields]")
+        assert fields.locator('[data-field="target"]').input_value() == "g1"
+        assert fields.locator('[data-field="defence"]').input_value() == "parry"
+        assert fields.locator('[data-field="retreat"]').is_checked()
+        kept = len(saved(gm)["done"])
+        press(gm, '[data-action="apply-action"]', dice)
+        done = saved(gm)["done"][kept]["action"]
+        assert done["do"] == "attack" and done["target"] == "g1" and done["defence"] == "parry"
+        assert done["retreat"] is True
+    finally:
+        gm_context.close()
+        phone_context.close()

@@ -7,6 +7,7 @@ import { MINUS, element, withMinus } from "../core/dom.js";
 import { askSession, engineLive } from "../engine/engine.js";
 import { attackOdds } from "./attack-odds.js";
 import { partyShown } from "./session-view.js";
+import { startOnDeclaredDefence } from "../table/table-gm.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
 
@@ -207,10 +208,14 @@ export function buildFields(state) {
       weaponChoices(holder, fight);
       figuresOf(holder, fight, action?.fields ?? []);
     }
+    if (/** @type {Element} */ (event.target).matches('[data-field="who"], [data-field="target"]')) {
+      startOnDeclaredDefence(state, holder);
+    }
     followConditions(holder, action?.fields ?? []);
   };
   weaponChoices(holder, fight);
   figuresOf(holder, fight, action?.fields ?? []);
+  startOnDeclaredDefence(state, holder);
   followConditions(holder, action?.fields ?? []);
 }
 

@@ -317,6 +317,8 @@ async function act(state, request) {
     state.views = { view: answer.view, gm_view: answer.gm_view };
     draw(state);
     afterChange(state, party);
+    // The players' phones follow at once, from the state the engine holds (not after the write).
+    tableChanged(state, { id: fresh.id, stamp: answer.stamp });
     const made = await askSession({ op: "state" }, { id: fresh.id, stamp: answer.stamp });
     if (!made?.ok || made.state_text === undefined) return null;
     return { ...fresh, state: made.state_text, stamp: answer.stamp, updated: new Date().toISOString() };
@@ -334,8 +336,8 @@ async function act(state, request) {
     if (moved) await follow(state);
     return reply;
   }
-  state.session = written.record; // its new revision
-  tableChanged(state); // the players' phones follow
+  state.session = written.record; // its new revision (the phones were sent it above)
+  drawTable(state);
   state.heads = await sessionHeads(state.kept);
   renderList(state);
   status(state, written.problem ?? `${written.record.name}: saved.`);

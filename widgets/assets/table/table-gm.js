@@ -35,17 +35,21 @@ const siteRoot = new URL("../../../", import.meta.url).href;
  * @property {number} seq the last message's number
  * @property {Record<string, number> | null} bucket its rate limit (rulescore/seats.py admit)
  * @property {Promise<void>} queue its requests, carried out one after another in the order they came
+ * @property {{defence: string, retreat: boolean} | null} defence how its player defends when attacked (the
+ *   attack form starts on it)
  * @typedef {object} Table
  * @property {Map<string, Seat>} seats
  * @property {{seat: string, pc: RTCPeerConnection, channel: RTCDataChannel} | null} inviting
  * @property {{seat: string, text: string, id: string, what: string, defences?: {id: string, label: string}[]}[]} waiting
  *   requests the GM has not approved yet (an attack whose target's defence the GM chooses: with its defences)
  * @property {string[]} refused what was refused on arrival, newest last (for the GM)
+ * @property {{id: string, stamp: string} | null} held the session's newest state as the engine holds it:
+ *   the phones are sent it, and their requests checked on it, before the page has written it
  */
 
 /** @returns {Table} */
 export function newTable() {
-  return { seats: new Map(), inviting: null, waiting: [], refused: [] };
+  return { seats: new Map(), inviting: null, waiting: [], refused: [], held: null };
 }
 
 /** The panel's frame, built with the open session. */
@@ -69,6 +73,32 @@ function nameOf(who, state) {
   return partyShown(state).find((member) => member.id === who)?.name ?? "someone who left";
 }
 
+/** A defence's label, as the attack form gives it. @param {PageState} state @param {string} id */
+function defenceLabel(state, id) {
+  const form = state.actions.find((one) => one.id === "attack");
+  return form?.fields.find((/** @type {Record<string, any>} */ f) => f.name === "defence")?.choice_labels?.[id] ?? id;
+}
+
+/**
+ * The attack form starts on the defence the target's player declared on their phone (the GM
+ * sees it, and may change it). @param {PageState} state @param {HTMLElement} holder
+ */
+export function startOnDeclaredDefence(state, holder) {
+  const target = /** @type {HTMLSelectElement | null} */ (holder.querySelector('[data-field="target"]'))?.value;
+  const declared = target ? state.table.seats.get(target)?.defence : null;
+  const defence = /** @type {HTMLSelectElement | null} */ (holder.querySelector('select[data-field="defence"]'));
+  if (!declared?.defence || !defence || ![...defence.options].some((option) => option.value === declared.defence)) return;
+  defence.value = declared.defence;
+  const retreat = /** @type {HTMLInputElement | null} */ (holder.querySelector('input[data-field="retreat"]'));
+  if (retreat) retreat.checked = declared.retreat;
+}
+
+/** The open session's newest state, as the engine holds it (its record once written). @param {PageState} state */
+function heldRecord(state) {
+  const held = state.table.held;
+  return held && held.id === state.session?.id && held.stamp !== state.session?.stamp ? held : state.session;
+}
+
 const clock = () => new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** Draws the seats, the seat picker and the requests waiting. @param {PageState} state */
@@ -82,6 +112,8 @@ export function drawTable(state) {
   root.querySelector("[data-table-seats]")?.replaceChildren(...[...state.table.seats.values()].map((seat) =>
     element("li", { "data-seat": seat.id, "data-connected": String(seat.connected) }, [
       `${nameOf(seat.id, state)}: `, seat.connected ? "connected" : `not connected${seat.since ? ` since ${seat.since}` : ""}`,
+      seat.defence?.defence ? `; defends with ${defenceLabel(state, seat.defence.defence)}${seat.defence.retreat
+        ? ", retreating" : ""}` : "",
       " ", button("end-seat", `End ${nameOf(seat.id, state)}'s seat`, { "data-id": seat.id })])));
   root.querySelector("[data-table-requests]")?.replaceChildren(...state.table.waiting.map((waiting, index) =>
     element("li", { "data-table-request": String(index) }, [`${nameOf(waiting.seat, state)} asks: ${waiting.what} `,
@@ -101,9 +133,10 @@ function send(seat, message) {
  * players' view once for them all). Each message's number is taken at once, before the engine
  * answers, so two sent close together never bear the same one.
  * @param {PageState} state @param {Seat[]} seats @param {"snapshot" | "change"} kind
+ * @param {{id: string, stamp?: string, state?: string | Record<string, any>} | null} [record] the session as the engine holds it
  */
-async function sendViews(state, seats, kind) {
-  const session = state.session;
+async function sendViews(state, seats, kind, record = heldRecord(state)) {
+  const session = record;
   if (!session || !seats.length) return;
   const wanted = seats.map((seat) => ({ seat: seat.id, seq: ++seat.seq, kind }));
   const answer = await askSession({ op: "seats", seats: wanted }, session);
@@ -113,10 +146,12 @@ async function sendViews(state, seats, kind) {
   }
 }
 
-/** After every change of the open session: each connected phone gets its seat's new view.
- * @param {PageState} state */
-export function tableChanged(state) {
-  sendViews(state, [...state.table.seats.values()].filter((seat) => seat.connected), "change");
+/** After every change of the open session: each connected phone gets its seat's new view, as
+ * soon as the engine holds it (`record`: its id and new stamp; by default the open record).
+ * @param {PageState} state @param {{id: string, stamp?: string} | null} [record] */
+export function tableChanged(state, record = state.session) {
+  state.table.held = record ? { id: record.id, stamp: record.stamp ?? "" } : null;
+  sendViews(state, [...state.table.seats.values()].filter((seat) => seat.connected), "change", record);
   drawTable(state);
 }
 
@@ -146,7 +181,7 @@ function described(state, action) {
  * @param {Apply} apply @param {Record<string, string>} [chosen]
  */
 async function carryOut(state, seat, text, id, apply, chosen = {}) {
-  const session = state.session;
+  const session = heldRecord(state);
   if (!session) return;
   const checked = await askSession({ op: "table_request", seat: seat.id, text, sent: seat.seq, bucket: seat.bucket,
     now: performance.now() / 1000 }, session);
@@ -168,12 +203,30 @@ async function carryOut(state, seat, text, id, apply, chosen = {}) {
 /** The odds of an attack a phone is about to ask for, in the players' view (rulescore.seats.odds).
  * @param {PageState} state @param {Seat} seat @param {string} text @param {string} id */
 async function answerOdds(state, seat, text, id) {
-  if (!state.session) return;
+  const session = heldRecord(state);
+  if (!session) return;
   const odds = await askSession({ op: "table_odds", seat: seat.id, text, bucket: seat.bucket,
-    now: performance.now() / 1000 }, state.session);
+    now: performance.now() / 1000 }, session);
   seat.bucket = odds?.bucket ?? seat.bucket;
   send(seat, odds?.ok ? { v: PROTOCOL, type: "odds", id, attack: odds.attack ?? null, lines: odds.lines ?? [] }
     : { v: PROTOCOL, type: "odds", id, message: odds?.message ?? "The GM's device could not work them out." });
+}
+
+/** A player's answer to "how do you defend?", checked and kept with the seat.
+ * @param {PageState} state @param {Seat} seat @param {string} text */
+async function keepDefence(state, seat, text) {
+  const session = heldRecord(state);
+  if (!session) return;
+  const kept = await askSession({ op: "table_defence", seat: seat.id, text, bucket: seat.bucket,
+    now: performance.now() / 1000 }, session);
+  seat.bucket = kept?.bucket ?? seat.bucket;
+  if (!kept?.ok || !kept.declared) {
+    return send(seat, { v: PROTOCOL, type: "refused", id: "", message: kept?.message ?? "The GM's device could not keep it." });
+  }
+  seat.defence = kept.declared;
+  drawTable(state);
+  send(seat, { v: PROTOCOL, type: "noted", message: seat.defence.defence ? `The GM's attack form will start on ${
+    defenceLabel(state, seat.defence.defence)}${seat.defence.retreat ? ", retreating" : ""}.` : "The GM will ask you." });
 }
 
 /** @param {PageState} state @param {Seat} seat @param {string} why */
@@ -198,6 +251,10 @@ function heard(state, seat, data, apply) {
     message = JSON.parse(data);
   } catch { /* refused below */ }
   if (message?.type === "snapshot") return sendViews(state, [seat], "snapshot");
+  if (message?.type === "defence") { // how the player defends when attacked, checked by rulescore
+    seat.queue = seat.queue.then(() => keepDefence(state, seat, data));
+    return;
+  }
   if (message?.type === "odds") { // an attack's odds, asked before the player taps Attack
     seat.queue = seat.queue.then(() => answerOdds(state, seat, data, String(message?.id ?? "").slice(0, 40)));
     return;
@@ -219,7 +276,8 @@ function heard(state, seat, data, apply) {
 function seated(state, who, pc, channel, apply) {
   state.table.seats.get(who)?.pc.close(); // a rejoin: the seat is kept, the old connection let go
   /** @type {Seat} */
-  const seat = { id: who, pc, channel, connected: false, since: null, seq: 0, bucket: null, queue: Promise.resolve() };
+  const seat = { id: who, pc, channel, connected: false, since: null, seq: 0, bucket: null, queue: Promise.resolve(),
+    defence: state.table.seats.get(who)?.defence ?? null }; // a rejoin keeps the seat's answer
   state.table.seats.set(who, seat);
   const lost = () => {
     if (state.table.seats.get(who) !== seat || !seat.connected) return;

@@ -15,7 +15,7 @@ import { reply, qrCode } from "./table-link.js";
 import { scanControls } from "./table-scan.js";
 import { PROTOCOL, phoneHears, requestMessage } from "./table-protocol.js";
 import { clearTrouble, showTrouble } from "./table-trouble.js";
-import { attackChosen, drawOdds, drawTurn, turnSection } from "./table-turn.js";
+import { attackChosen, defenceChosen, defenceSection, drawDefence, drawOdds, drawTurn, turnSection } from "./table-turn.js";
 
 const siteRoot = new URL("../../../", import.meta.url).href;
 
@@ -84,6 +84,7 @@ function draw(state, message) {
   const holder = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-me]"));
   holder.replaceChildren(element("h3", {}, [`You play ${message.me?.name ?? me?.name ?? "a character"}`]),
     ...(mine ? [mine.cloneNode(true)] : []));
+  drawDefence(state.root, message);
   const turnOf = view.fight ? `${view.fight.round} ${view.fight.current}` : "";
   if (drawTurn(state.root, message) && state.oddsFor !== turnOf) { // a turn begins: its odds at once
     state.oddsFor = turnOf;
@@ -171,6 +172,7 @@ function build(root) {
     element("p", { class: "rc-table-status", "data-table-status": "", "data-state": "disconnected", role: "status" },
       ["Not connected."]),
     turnSection(),
+    defenceSection(),
     element("p", { class: "rc-table-said", "data-table-said": "", role: "status", hidden: "" }),
     element("section", { class: "rc-table-me", "data-table-me": "", "aria-label": "Your character" }),
     element("section", { class: "rc-table-view", "data-table-view": "", "aria-label": "The table" }, [
@@ -198,6 +200,9 @@ function init() {
   }
   root.addEventListener("change", (event) => { // a new target or weapon: its odds
     if (/** @type {Element} */ (event.target).matches("[data-table-target], [data-table-weapon]")) askOdds(state);
+    if (/** @type {Element} */ (event.target).matches("[data-table-defence], [data-table-retreat]")) {
+      send(state, defenceChosen(root));
+    }
   });
   root.addEventListener("click", (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;

@@ -33,6 +33,7 @@ export function phoneHears(seq, data) {
   }
   if (message.type === "refused") return { do: "say", text: `Not done: ${String(message.message ?? "refused.")}` };
   if (message.type === "done") return { do: "say", text: "Done." };
+  if (message.type === "noted") return { do: "say", text: String(message.message ?? "Kept.") };
   if (message.type === "waiting") return { do: "say", text: String(message.message ?? "The GM's device is waiting for the GM.") };
   if (message.type === "odds") return { do: "odds", message };
   return { do: "nothing" };

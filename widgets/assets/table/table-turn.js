@@ -1,7 +1,7 @@
 // @ts-check
 // The player's turn on the Join a table page (issue 36): their maneuver, their attack (whom,
 // with which weapon, their own dice if they roll them, the odds shown before they tap) and
-// the end of their turn. Each is a request the GM's device checks by the rules; this part
+// the end of their turn; and, at any time, how they defend when attacked. Each is a request the GM's device checks by the rules; this part
 // only draws what the seat's message offers and reads what the player chose.
 
 import { button, element } from "../core/dom.js";
@@ -90,4 +90,38 @@ export function drawOdds(root, message) {
   const holder = /** @type {HTMLElement} */ (root.querySelector("[data-table-odds]"));
   holder.replaceChildren(message.attack ? attackOdds(message.attack)
     : element("p", {}, [String(message.message ?? "No odds for this attack.")]));
+}
+
+/** How the player defends when attacked (GURPS, SHELL: the target's choice), hidden where the
+ * game has none. The GM's attack form starts on it. */
+export function defenceSection() {
+  return element("section", { class: "rc-table-defence", "data-table-defence-area": "", hidden: "",
+    "aria-label": "When you are attacked" }, [
+    element("h3", {}, ["When you are attacked"]),
+    field("table-defence", "I defend with", element("select", { id: "table-defence", "data-table-defence": "" })),
+    element("p", { "data-table-retreat-area": "" }, [element("label", {}, [
+      element("input", { type: "checkbox", "data-table-retreat": "" }), " and retreat"])]),
+  ]);
+}
+
+/** @param {HTMLElement} root @param {Record<string, any>} message */
+export function drawDefence(root, message) {
+  const area = /** @type {HTMLElement} */ (root.querySelector("[data-table-defence-area]"));
+  const offered = /** @type {{choices: {id: string, label: string}[], retreat: boolean} | null} */ (message.defence ?? null);
+  area.hidden = !offered;
+  if (!offered) return;
+  const select = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-defence]"));
+  if (select.options.length !== offered.choices.length + 1) {
+    offer(select, [{ id: "", label: "Whatever the GM asks" }, ...offered.choices]);
+  }
+  /** @type {HTMLElement} */ (root.querySelector("[data-table-retreat-area]")).hidden = !offered.retreat;
+}
+
+/** The defence chosen, as the message that tells the GM's device. @param {HTMLElement} root */
+export function defenceChosen(root) {
+  return {
+    type: "defence",
+    defence: /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-defence]")).value,
+    retreat: /** @type {HTMLInputElement} */ (root.querySelector("[data-table-retreat]")).checked,
+  };
 }
