@@ -19,6 +19,14 @@ on the newest state: a request made from an older state (``seen`` below ``sent``
 number sent to that seat) is applied on top of the newest where the rules still take it, and
 otherwise refused with a sentence that says the phone was behind. ``admit(bucket, now)``
 rate-limits each seat's requests.
+
+An attack from a phone: the request may carry ``"rolled"``, the faces of the player's own
+attack roll (``players_roll``; the GM's device rolls the rest); ``{"type": "odds", "action"}``
+asks for its odds first (``odds``, the players' view of ``session.preview``); where the target
+chooses its defence (GURPS), ``defences_to_choose`` gives the GM the choices before it is done.
+``{"type": "defence", "defence", "retreat"}`` says how the player defends when attacked
+(``defence_declared``). The GM's device answers a request with ``done``, ``refused`` (with the
+sentence), ``waiting`` (for the GM) or, to the others, ``odds`` and ``noted``.
 """
 
 from __future__ import annotations
