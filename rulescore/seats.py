@@ -94,10 +94,12 @@ def seat_message(state: dict[str, Any], seat: Any, seq: int, kind: str = "change
     return seat_messages(state, [(seat, seq, kind)])[0]
 
 
-def seat_messages(state: dict[str, Any], wanted: list[tuple[str, int, str]]) -> list[dict[str, Any]]:
+def seat_messages(state: dict[str, Any], wanted: list[tuple[str, int, str]],
+                  view: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """``seat_message`` for each ``(seat, seq, kind)`` after one change, the players' view built
-    once for them all (six phones cost one view, not six). Seats are checked by the caller."""
-    view = session.view(state, log_tail=session.LOG_TAIL)
+    once for them all (six phones cost one view, not six), or ``view`` if the caller has just
+    built it (``session.view(state, log_tail=session.LOG_TAIL)``). Seats are checked by the caller."""
+    view = view if view is not None else session.view(state, log_tail=session.LOG_TAIL)
     maneuvers = _maneuvers(state, view)
     defences = _defence_field(state)
     labels = defences.get("choice_labels", {}) if defences else {}
@@ -125,14 +127,9 @@ def defence_declared(state: dict[str, Any], text: Any) -> dict[str, Any]:
     """A player's standing answer to "how do you defend?" (``{"v", "type": "defence", "defence",
     "retreat"}``), checked: the GM's attack form starts on it when their character is the target
     (the GM still sees it and may change it). ``defence`` "" takes it back: the GM asks."""
-    if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
-        raise TableRefusal("size", f"Defence: longer than {MAX_REQUEST_CHARS} characters; nothing was kept.")
-    try:
-        message = json.loads(text)
-    except ValueError:
-        raise TableRefusal("shape", "Defence: not a message of this site; nothing was kept.") from None
+    message = _message(text, "Defence", "nothing was kept")
     field = _defence_field(state)
-    if not isinstance(message, dict) or message.get("type") != "defence" or message.get("v") != PROTOCOL:
+    if message.get("type") != "defence" or message.get("v") != PROTOCOL:
         raise TableRefusal("shape", "Defence: not a message of this site; nothing was kept.")
     choices = [one for one in field["choices"] if one] if field else []
     defence = message.get("defence")
@@ -169,17 +166,24 @@ def _maneuvers(state: dict[str, Any], view: dict[str, Any]) -> list[dict[str, st
     return [{"id": one, "label": labels.get(one, one)} for one in fight.get("maneuvers_open", [])]
 
 
-def request_action(state: dict[str, Any], seat: Any, text: Any, kind: str = "request") -> dict[str, Any]:
-    """The session action a phone's request asks for (``kind`` "request"; "odds" when it asks
-    for an attack's odds only), checked for the seat; or TableRefusal."""
+def _message(text: Any, what: str, untouched: str) -> dict[str, Any]:
+    """A phone's message read: JSON text of an object no longer than MAX_REQUEST_CHARS; or
+    TableRefusal, ``what`` ("Request") naming it and ``untouched`` saying nothing happened."""
     if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
-        raise TableRefusal("size", f"Request: longer than {MAX_REQUEST_CHARS} characters; nothing was done.")
+        raise TableRefusal("size", f"{what}: longer than {MAX_REQUEST_CHARS} characters; {untouched}.")
     try:
         message = json.loads(text)
     except ValueError:
-        raise TableRefusal("shape", "Request: not a message of this site; nothing was done.") from None
+        message = None
     if not isinstance(message, dict):
-        raise TableRefusal("shape", "Request: not a request of this site; nothing was done.")
+        raise TableRefusal("shape", f"{what}: not a message of this site; {untouched}.")
+    return message
+
+
+def request_action(state: dict[str, Any], seat: Any, text: Any, kind: str = "request") -> dict[str, Any]:
+    """The session action a phone's request asks for (``kind`` "request"; "odds" when it asks
+    for an attack's odds only), checked for the seat; or TableRefusal."""
+    message = _message(text, "Request", "nothing was done")
     if message.get("type") != kind:
         raise TableRefusal("shape", "Request: not a request of this site; nothing was done.")
     if message.get("v") != PROTOCOL:

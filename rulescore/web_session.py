@@ -94,8 +94,24 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
                                     f"view or write_back.")
     # The players' view only when asked for (a page showing the GM's view does not draw it).
     players = session.view(state, log_tail=log_tail) if request.get("players_view") is not False else None
-    return {"ok": True, "state": state, "view": players, "gm_view": session.view(state, gm=True, log_tail=log_tail)}, (
-        state if op in _MAKES else None)
+    answer = {"ok": True, "state": state, "view": players, "gm_view": session.view(state, gm=True, log_tail=log_tail)}
+    if "seats" in request:  # the phones at the table, sent the change with the page's own answer
+        answer["seat_messages"] = seats.seat_messages(state, _seats_wanted(state, request),
+                                                      players if log_tail == session.LOG_TAIL else None)
+    return answer, state if op in _MAKES else None
+
+
+def _seats_wanted(state: dict[str, Any], request: dict[str, Any]) -> list[tuple[str, int, str]]:
+    """A request's ``seats`` ([{seat, seq, kind}]) checked; a seat whose character has left the
+    party is sent nothing (the GM's page ends it)."""
+    wanted = request.get("seats")
+    if not isinstance(wanted, list) or not all(isinstance(one, dict) for one in wanted):
+        raise RulesInputError("seats", "seats: give a list of {seat, seq, kind}.")
+    if any(not isinstance(one.get("seq"), int) or isinstance(one.get("seq"), bool) for one in wanted):
+        raise RulesInputError("seq", "seq: give each message's sequence number.")
+    members = {member["id"] for member in state["party"]}
+    return [(one["seat"], one["seq"], "snapshot" if one.get("kind") == "snapshot" else "change")
+            for one in wanted if one.get("seat") in members]
 
 
 def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
@@ -108,16 +124,7 @@ def _table(request: dict[str, Any], given: Any) -> dict[str, Any]:
         raise RulesInputError("state", "Session: this is not a session the Session page made.")
     state = given
     if request["op"] == "seats":
-        wanted = request.get("seats")
-        if not isinstance(wanted, list) or not all(isinstance(one, dict) for one in wanted):
-            raise RulesInputError("seats", "seats: give a list of {seat, seq, kind}.")
-        members = {member["id"] for member in state["party"]}
-        for one in wanted:
-            if not isinstance(one.get("seq"), int) or isinstance(one.get("seq"), bool):
-                raise RulesInputError("seq", "seq: give each message's sequence number.")
-        # A seat whose character has left the party is sent nothing (the GM's page ends it).
-        chosen = [(one["seat"], one["seq"], "snapshot" if one.get("kind") == "snapshot" else "change")
-                  for one in wanted if one.get("seat") in members]
+        chosen = _seats_wanted(state, request)
         return {"ok": True, "seat_messages": seats.seat_messages(state, chosen) if chosen else []}
     bucket = request.get("bucket")
     now = request.get("now")

@@ -165,6 +165,11 @@ def test_the_worker_answers_for_the_table_from_the_session_it_holds() -> None:
         bucket = last["bucket"]
     assert last["field"] == "rate" and "too many" in last["message"]
     assert ask({"op": "seats", "session": record, "seats": [{"seat": "f1", "seq": 2}]})["seat_messages"] == []
+    # An action asked with the seats to tell: the phones' messages come with the page's own answer.
+    done = ask({"op": "apply", "session": record, "action": {"do": "damage", "who": "b", "damage": 3,
+                                                              "type": "crushing"}, "seats": [{"seat": "a", "seq": 5}]})
+    moved = session.apply(state, {"do": "damage", "who": "b", "damage": 3, "type": "crushing"})
+    assert done["seat_messages"] == [json.loads(json.dumps(seat_message(moved, "a", 5)))]
 
 
 ARMED = [{"id": "a", "name": "Ana", "system": "gurps",

@@ -6,6 +6,8 @@ defence (GURPS) before the attack is done by the rules; Basic Fantasy's is done 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from rulescore import session
 from tests.browser.conftest import SCREENS
@@ -16,6 +18,31 @@ from tests.browser.test_session import TableDice, start_with
 from tests.browser.test_session import saved_state as saved
 from tests.browser.test_table import join
 
+ORCS = [{"name": "Orc", "count": "2", "hp": "17", "basic_speed": "5", "dr": "1", "dodge": "8", "parry": "9"}]
+GOBLIN = [{"monster": "goblin", "count": "1"}]
+ORC = [{"name": "Orc", "count": "1", "hp": "17", "basic_speed": "5", "skill": "12", "damage": "1d+1 cut"}]
+
+
+@contextmanager
+def gm_and_phone(browser, site_url: str, characters: dict, system: str, party: str, foes: list[dict[str, str]],
+                 seat: str) -> Iterator[tuple]:
+    """A GM's tablet with a fight begun (the table rolling its own dice) and `seat`'s phone joined."""
+    gm_context = browser.new_context(**SCREENS["tablet"])
+    phone_context = browser.new_context(**SCREENS["phone"])
+    try:
+        gm = gm_context.new_page()
+        start_with(gm, site_url, characters, system, party)
+        gm.check("[data-own-dice]")
+        dice = TableDice()
+        add_foes(gm, foes)
+        press(gm, '[data-action="apply-action"]', dice)
+        phone = phone_context.new_page()
+        join(gm, phone, site_url, seat)
+        yield gm, phone, dice
+    finally:
+        gm_context.close()
+        phone_context.close()
+
 
 def attack_shown(phone) -> None:
     phone.locator("[data-table-attack]").wait_for()
@@ -23,18 +50,7 @@ def attack_shown(phone) -> None:
 
 
 def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_url):
-    gm_context = browser.new_context(**SCREENS["tablet"])
-    phone_context = browser.new_context(**SCREENS["phone"])
-    try:
-        gm = gm_context.new_page()
-        start_with(gm, site_url, ARMED, "gurps", "Bruno alone")
-        gm.check("[data-own-dice]")
-        dice = TableDice()
-        add_foes(gm, [{"name": "Orc", "count": "2", "hp": "17", "basic_speed": "5", "dr": "1", "dodge": "8",
-                       "parry": "9"}])
-        press(gm, '[data-action="apply-action"]', dice)
-        phone = phone_context.new_page()
-        join(gm, phone, site_url, "g1")
+    with gm_and_phone(browser, site_url, ARMED, "gurps", "Bruno alone", ORCS, "g1") as (gm, phone, dice):
         to_bruno(gm, dice)
         attack_shown(phone)
         state = saved(gm)
@@ -85,23 +101,10 @@ def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_u
                                 ".textContent.includes(text)", arg=line, timeout=2_000)
         assert phone.locator("[data-table-said]").inner_text() == "Done."
         assert gm.locator("[data-table-request]").count() == 0
-    finally:
-        gm_context.close()
-        phone_context.close()
 
 
 def test_a_basic_fantasy_attack_from_the_phone_is_done_at_once(browser, site_url):
-    gm_context = browser.new_context(**SCREENS["tablet"])
-    phone_context = browser.new_context(**SCREENS["phone"])
-    try:
-        gm = gm_context.new_page()
-        start_with(gm, site_url, ROUTINE, "bfrpg", "Alda alone")
-        gm.check("[data-own-dice]")
-        dice = TableDice()
-        add_foes(gm, [{"monster": "goblin", "count": "1"}])
-        press(gm, '[data-action="apply-action"]', dice)
-        phone = phone_context.new_page()
-        join(gm, phone, site_url, "b1")
+    with gm_and_phone(browser, site_url, ROUTINE, "bfrpg", "Alda alone", GOBLIN, "b1") as (gm, phone, dice):
         # Round 2 (in round 1 either side may be surprised and unable to attack), Alda's turn.
         while (fight := session.view(saved(gm), gm=True)["fight"])["current"] != "b1" or fight["round"] < 2:
             press(gm, '[data-action="next-turn"]', dice)
@@ -120,24 +123,10 @@ def test_a_basic_fantasy_attack_from_the_phone_is_done_at_once(browser, site_url
         python = replayed("bfrpg", ["b1"], saved(gm), ROUTINE)
         assert session.view(python) == session.view(saved(gm))
         assert json.dumps(session.view(python)["log"][-1]["text"]) != ""
-    finally:
-        gm_context.close()
-        phone_context.close()
 
 
 def test_a_player_says_how_they_defend_and_the_gms_attack_on_them_starts_on_it(browser, site_url):
-    gm_context = browser.new_context(**SCREENS["tablet"])
-    phone_context = browser.new_context(**SCREENS["phone"])
-    try:
-        gm = gm_context.new_page()
-        start_with(gm, site_url, ARMED, "gurps", "Bruno alone")
-        gm.check("[data-own-dice]")
-        dice = TableDice()
-        add_foes(gm, [{"name": "Orc", "count": "1", "hp": "17", "basic_speed": "5", "skill": "12",
-                       "damage": "1d+1 cut"}])
-        press(gm, '[data-action="apply-action"]', dice)
-        phone = phone_context.new_page()
-        join(gm, phone, site_url, "g1")
+    with gm_and_phone(browser, site_url, ARMED, "gurps", "Bruno alone", ORC, "g1") as (gm, phone, dice):
         assert phone.locator("[data-table-defence] option").all_inner_texts() == [
             "Whatever the GM asks", "Dodge", "Parry", "Block", "No defence"]
         phone.select_option("[data-table-defence]", "parry")
@@ -158,6 +147,3 @@ def test_a_player_says_how_they_defend_and_the_gms_attack_on_them_starts_on_it(b
         done = saved(gm)["done"][kept]["action"]
         assert done["do"] == "attack" and done["target"] == "g1" and done["defence"] == "parry"
         assert done["retreat"] is True
-    finally:
-        gm_context.close()
-        phone_context.close()

@@ -16,7 +16,7 @@ import { openAction, renderFight } from "./fight-panel.js";
 import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
 import { partyShown, renderView } from "./session-view.js";
 import { offerWriteBack } from "./session-write-back.js";
-import { drawTable, newTable, tableAction, tableChanged, tableSection } from "../table/table-gm.js";
+import { drawTable, newTable, seatsToTell, tableAction, tableChanged, tableSection, tellSeats } from "../table/table-gm.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "../kept/store.js";
 
 /** @typedef {import("../kept/documents.js").Session} Session */
@@ -308,7 +308,9 @@ async function act(state, request) {
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
     moved = fresh.rev !== shown.rev;
-    answer = await askSession({ ...request, ...shownParts(state) }, fresh);
+    const seats = seatsToTell(state); // the phones at the table get the change with this answer
+    answer = await askSession({ ...request, ...shownParts(state), ...(seats.length ? { seats } : {}) }, fresh);
+    tellSeats(state, seats, answer?.stamp ? answer : null, { id: fresh.id, stamp: answer?.stamp ?? "" });
     if (!answer || !answer.ok || !answer.stamp) return null;
     // Drawn as soon as the engine answers (the tap's answer within a frame); the new state,
     // which the engine holds, is fetched and written after. A write that meets another tab's
@@ -317,8 +319,6 @@ async function act(state, request) {
     state.views = { view: answer.view, gm_view: answer.gm_view };
     draw(state);
     afterChange(state, party);
-    // The players' phones follow at once, from the state the engine holds (not after the write).
-    tableChanged(state, { id: fresh.id, stamp: answer.stamp });
     const made = await askSession({ op: "state" }, { id: fresh.id, stamp: answer.stamp });
     if (!made?.ok || made.state_text === undefined) return null;
     return { ...fresh, state: made.state_text, stamp: answer.stamp, updated: new Date().toISOString() };

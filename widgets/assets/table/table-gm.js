@@ -146,6 +146,34 @@ async function sendViews(state, seats, kind, record = heldRecord(state)) {
   }
 }
 
+/** The next change's number for each connected phone: an action's request carries them
+ * (`seats`), and the engine builds their messages with its answer. @param {PageState} state */
+export function seatsToTell(state) {
+  return [...state.table.seats.values()].filter((seat) => seat.connected)
+    .map((seat) => ({ seat: seat.id, seq: ++seat.seq, kind: "change" }));
+}
+
+/**
+ * Each phone sent its message from the engine's answer to an action, before the page draws it
+ * (`record`: the new state as the engine holds it); with no answer, the numbers taken go back.
+ * @param {PageState} state @param {{seat: string, seq: number}[]} wanted
+ * @param {SessionResponse | null} answer @param {{id: string, stamp: string}} record
+ */
+export function tellSeats(state, wanted, answer, record) {
+  if (!answer?.ok) {
+    for (const one of wanted) {
+      const seat = state.table.seats.get(one.seat);
+      if (seat?.seq === one.seq) seat.seq -= 1;
+    }
+    return;
+  }
+  state.table.held = record;
+  for (const message of answer.seat_messages ?? []) {
+    const seat = state.table.seats.get(message.seat);
+    if (seat) send(seat, message);
+  }
+}
+
 /** After every change of the open session: each connected phone gets its seat's new view, as
  * soon as the engine holds it (`record`: its id and new stamp; by default the open record).
  * @param {PageState} state @param {{id: string, stamp?: string} | null} [record] */
