@@ -32,8 +32,10 @@ FOREIGN_QR = """async ([text, root]) => {
     document.body.append(box);
 }"""
 
-# The grey levels (Y) of a PNG centred on a white frame of w x h: the frame a fake camera films.
-GREY_FRAME = """async ([png, w, h]) => {
+# The grey levels (Y) of a PNG drawn `side` pixels wide in the middle of a white w x h frame: what
+# a fake camera films. The scanner looks at the middle two thirds of the frame (400 of 600 px,
+# decoded at 400 px, so unscaled); the code sits well inside, as a player holds the phone.
+GREY_FRAME = """async ([png, w, h, side]) => {
     const image = new Image();
     image.src = 'data:image/png;base64,' + png;
     await image.decode();
@@ -43,7 +45,8 @@ GREY_FRAME = """async ([png, w, h]) => {
     const g = canvas.getContext('2d');
     g.fillStyle = '#fff';
     g.fillRect(0, 0, w, h);
-    g.drawImage(image, Math.round((w - image.width) / 2), Math.round((h - image.height) / 2));
+    const tall = Math.round(image.height * side / image.width);
+    g.drawImage(image, Math.round((w - side) / 2), Math.round((h - tall) / 2), side, tall);
     const rgba = g.getImageData(0, 0, w, h).data;
     let out = '';
     for (let i = 0; i < rgba.length; i += 4) {
@@ -51,7 +54,8 @@ GREY_FRAME = """async ([png, w, h]) => {
     }
     return btoa(out);
 }"""
-FRAME = (640, 480)
+FRAME = (600, 600)
+CODE_SIDE = 320
 # Every camera track a page opens, kept to see that each was let go (stopped, the light off).
 CAMERA_TRACKS = """(() => {
     if (!navigator.mediaDevices) return;  // a frame where there is no camera to watch
@@ -168,12 +172,16 @@ def y4m(path: Path, grey: bytes, width: int, height: int) -> None:
     """One 4:2:0 frame of `grey` (U and V neutral) as a Y4M file, the fake camera's film."""
     chroma = bytes([128]) * (width // 2 * height // 2)
     header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
-    path.write_bytes(header + b"FRAME\n" + grey + chroma + chroma)
+    # Written aside, then renamed over the old one: a capture still reading (or mapping) the old
+    # file keeps it whole, and the next camera opened reads the new one.
+    aside = path.with_suffix(".new")
+    aside.write_bytes(header + b"FRAME\n" + grey + chroma + chroma)
+    aside.replace(path)
 
 
 def film(page, path: Path, png: bytes) -> None:
     """What the fake camera films from now on: `png` on white."""
-    grey = base64.b64decode(page.evaluate(GREY_FRAME, [base64.b64encode(png).decode(), *FRAME]))
+    grey = base64.b64decode(page.evaluate(GREY_FRAME, [base64.b64encode(png).decode(), *FRAME, CODE_SIDE]))
     y4m(path, grey, *FRAME)
 
 
@@ -231,3 +239,10 @@ def test_codes_read_by_the_camera_join_a_phone(browser_type, browser_type_launch
         assert guard.problems() == []
     finally:
         camera_browser.close()
+
+
+def test_the_decoder_is_kept_for_offline(site_dir):
+    """The service worker precaches the decoder and its worker: a phone reads codes offline."""
+    precache = (site_dir / "sw.js").read_text(encoding="utf-8")
+    for path in VENDOR:
+        assert f'["{path}",' in precache

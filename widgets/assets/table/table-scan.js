@@ -75,14 +75,12 @@ export function scanControls({ what, action, photo, onCode }) {
   const start = /** @type {HTMLButtonElement} */ (button(action, `Scan the ${what} with the camera`));
   const input = /** @type {HTMLInputElement} */ (element("input", { type: "file", id, accept: "image/*",
     capture: "environment", [photo]: "", style: "min-height: 44px; max-width: 100%;" })); // a finger's size
-  const video = /** @type {HTMLVideoElement} */ (element("video",
-    { style: "display: block; width: min(100%, 18rem); max-height: 45vh; background: #000; " +
-      "border: 1px solid var(--md-default-fg-color--lighter);" }));
   const stop = button("stop-scan", "Stop the camera");
   // Stop above the picture: in sight on a phone's screen however tall the picture turns out.
   const camera = element("div", { class: "rc-table-camera", "data-table-camera": "", hidden: "" },
-    [element("p", {}, [stop]), video]);
-  const said = element("p", { class: "rc-hint", "data-table-scan-said": "", role: "status" });
+    [element("p", {}, [stop])]);
+  // Empty most of the time, and then taking no room (a live region stays in the page to be heard).
+  const said = element("p", { class: "rc-hint", "data-table-scan-said": "", role: "status", style: "margin: 0;" });
   const error = element("p", { class: "rc-error", "data-table-scan-error": "", role: "alert", hidden: "" });
   /** @param {string} text @param {string} [problem] */
   const tell = (text, problem = "") => {
@@ -104,6 +102,11 @@ export function scanControls({ what, action, photo, onCode }) {
     } catch {
       return tell("", CANNOT_READ);
     }
+    // A new picture each time: a stopped scanner lets its video go 300 ms later, whatever it shows then.
+    const video = /** @type {HTMLVideoElement} */ (element("video",
+      { style: "display: block; width: min(100%, 18rem); max-height: 45vh; background: #000; " +
+        "border: 1px solid var(--md-default-fg-color--lighter);" }));
+    camera.append(video);
     camera.hidden = false; // shown before the scanner takes the video (it hides a hidden one its own way)
     stop.focus();
     start.disabled = true;
@@ -129,6 +132,7 @@ export function scanControls({ what, action, photo, onCode }) {
       window.removeEventListener("pagehide", hidden);
       scanner.pause(true); // the camera's light goes off now, not 300 ms later
       scanner.destroy();
+      video.remove();
       camera.hidden = true;
       start.disabled = false;
       tell(text, problem);
