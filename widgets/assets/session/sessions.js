@@ -310,8 +310,10 @@ async function act(state, request) {
     moved = fresh.rev !== shown.rev;
     const seats = seatsToTell(state); // the phones at the table get the change with this answer
     answer = await askSession({ ...request, ...shownParts(state), ...(seats.length ? { seats } : {}) }, fresh);
-    tellSeats(state, seats, answer?.stamp ? answer : null, { id: fresh.id, stamp: answer?.stamp ?? "" });
-    if (!answer || !answer.ok || !answer.stamp) return null;
+    if (!answer || !answer.ok || !answer.stamp) {
+      tellSeats(state, seats, null, { id: fresh.id, stamp: "" }); // their numbers go back
+      return null;
+    }
     // Drawn as soon as the engine answers (the tap's answer within a frame); the new state,
     // which the engine holds, is fetched and written after. A write that meets another tab's
     // comes back here and is drawn again.
@@ -319,6 +321,7 @@ async function act(state, request) {
     state.views = { view: answer.view, gm_view: answer.gm_view };
     draw(state);
     afterChange(state, party);
+    tellSeats(state, seats, answer, { id: fresh.id, stamp: answer.stamp }); // drawn here first, then the phones
     const made = await askSession({ op: "state" }, { id: fresh.id, stamp: answer.stamp });
     if (!made?.ok || made.state_text === undefined) return null;
     return { ...fresh, state: made.state_text, stamp: answer.stamp, updated: new Date().toISOString() };
