@@ -73,8 +73,9 @@ let openCamera = null;
 export function scanControls({ what, action, photo, onCode }) {
   const id = photo.replace(/^data-/, "");
   const start = /** @type {HTMLButtonElement} */ (button(action, `Scan the ${what} with the camera`));
+  // No `capture`: the phone offers its camera or a picture already taken (a code sent by message).
   const input = /** @type {HTMLInputElement} */ (element("input", { type: "file", id, accept: "image/*",
-    capture: "environment", [photo]: "", style: "min-height: 44px; max-width: 100%;" })); // a finger's size
+    [photo]: "", style: "min-height: 44px; max-width: 100%;" })); // a finger's size
   const stop = button("stop-scan", "Stop the camera");
   // Stop above the picture: in sight on a phone's screen however tall the picture turns out.
   const camera = element("div", { class: "rc-table-camera", "data-table-camera": "", hidden: "" },
