@@ -1,12 +1,13 @@
 // @ts-check
 // The Join a table page (issue 36): a player's phone joins the GM's session over the local
 // network. It reads the GM's invitation (scanned with the camera or read from a photo by
-// table-scan.js, or pasted), shows its reply code for the GM's device to take, and from then on draws what
-// the GM's device sends: the players' view of the session and the seat's own character. It
-// needs no rules engine (what it shows was worked out on the GM's device, so it is live at
-// once even on an old phone) and it keeps nothing: the GM's device holds the session. On the
-// player's turn it asks for their maneuver or the end of their turn; the GM's device checks
-// each request by the rules and says why when it refuses.
+// table-scan.js, or pasted), shows its reply code for the GM's device to take, and from then
+// on draws what the GM's device sends: the players' view of the session and the seat's own
+// character. It needs no rules engine (what it shows was worked out on the GM's device, so it
+// is live at once even on an old phone) and it keeps nothing: the GM's device holds the
+// session. On the player's turn it asks for their maneuver, their attack (its odds first) or
+// the end of their turn (table-turn.js), and at any time says how they defend; the GM's
+// device checks each request by the rules and says why when it refuses.
 
 import { button, element, onEveryPage } from "../core/dom.js";
 import { renderFight } from "../session/fight-panel.js";

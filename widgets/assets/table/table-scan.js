@@ -57,9 +57,6 @@ export async function readPhoto(photo) {
   }
 }
 
-/** Stops the camera open now, if any (one at a time on a page). @type {(() => void) | null} */
-let openCamera = null;
-
 /**
  * The controls that read a code from its QR code, to sit beside the field it fills: a camera
  * button, a photo input, the camera's picture with a Stop button, and a line saying how it goes.
@@ -91,16 +88,20 @@ export function scanControls({ what, action, photo, onCode }) {
   };
   /** @type {((text: string, problem?: string) => void) | null} */
   let end = null;
+  /** Stops these controls' camera, if open (a photo read instead stops it too). @type {(() => void) | null} */
+  let openCamera = null;
 
   start.addEventListener("click", async () => {
     openCamera?.();
     tell("");
     if (!navigator.mediaDevices?.getUserMedia) return tell("", window.isSecureContext ? NO_CAMERA : NOT_HTTPS);
+    start.disabled = true; // a second tap while the decoder loads opens no second camera
     /** @type {QrScanner} */
     let QrScanner;
     try {
       QrScanner = await decoder();
     } catch {
+      start.disabled = false;
       return tell("", CANNOT_READ);
     }
     // A new picture each time: a stopped scanner lets its video go 300 ms later, whatever it shows then.
@@ -110,7 +111,6 @@ export function scanControls({ what, action, photo, onCode }) {
     camera.append(video);
     camera.hidden = false; // shown before the scanner takes the video (it hides a hidden one its own way)
     stop.focus();
-    start.disabled = true;
     let failures = 0; // decoder errors in a row (a frame without a code is none)
     const scanner = new QrScanner(video, (result) => {
       end?.("");
