@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot, wait_for_python
+from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_attack_page import ARMED, ROUTINE, to_bruno
 from tests.browser.test_fight_page import add_foes, press, replayed
 from tests.browser.test_session import TableDice, start_with
@@ -26,9 +27,12 @@ ORC = [{"name": "Orc", "count": "1", "hp": "17", "basic_speed": "5", "skill": "1
 @contextmanager
 def gm_and_phone(browser, site_url: str, characters: dict, system: str, party: str, foes: list[dict[str, str]],
                  seat: str) -> Iterator[tuple]:
-    """A GM's tablet with a fight begun (the table rolling its own dice) and `seat`'s phone joined."""
+    """A GM's tablet with a fight begun (the table rolling its own dice) and `seat`'s phone joined,
+    axe ready in both (an init script: the site's policy stays in force)."""
     gm_context = browser.new_context(**SCREENS["tablet"])
     phone_context = browser.new_context(**SCREENS["phone"])
+    for context in (gm_context, phone_context):
+        context.add_init_script(script=AXE)
     try:
         gm = gm_context.new_page()
         start_with(gm, site_url, characters, system, party)
@@ -67,6 +71,7 @@ def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_u
         assert f"{round(odds['to_hit']['chance'] * 100)} %" in shown and odds["damage"]["dice"] in shown
         assert "Parry (the defender's to choose)" in shown and "Parry 9" not in shown and "Dodge 8" not in shown
         screenshot(phone, "table-phone-attack.png")
+        assert audit(phone) == []  # the turn, the attack and its odds, the defence, as a reader meets them
         # Bad faces: the phone says what to fix; faces that are not 3d6's: the GM's device says so.
         kept = saved(gm)
         phone.fill("[data-table-rolled]", "5 x 3")
@@ -87,6 +92,7 @@ def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_u
                                 ".includes('The GM chooses the target')")
         assert saved(gm) == kept  # nothing done until the GM chooses
         screenshot(gm.locator("[data-table]"), "table-gm-defence-tablet.png")
+        assert audit(gm) == []
         gm.click('[data-table-request] [data-action="approve-request"][data-defence="parry"]')
         wait_for_python(gm, lambda: len(saved(gm)["done"]) == len(kept["done"]) + 1, "the phone's attack")
         done = saved(gm)["done"][-1]

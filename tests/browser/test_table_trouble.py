@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot
+from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_fight_page import begin_fight
 
 
@@ -19,6 +20,7 @@ def unreachable(code: str) -> str:
 
 def test_a_phone_out_of_reach_gets_what_was_tried_and_what_to_do(browser, site_url):
     gm_context = browser.new_context(**SCREENS["tablet"])
+    gm_context.add_init_script(script=AXE)  # axe ready, the site's policy in force
     phone_context = browser.new_context(**SCREENS["phone"])
     try:
         gm = gm_context.new_page()
@@ -45,6 +47,7 @@ def test_a_phone_out_of_reach_gets_what_was_tried_and_what_to_do(browser, site_u
         assert "not a guest network" in trouble.inner_text()
         assert gm.locator('[data-table-seats] [data-seat="g2"]').get_attribute("data-connected") == "false"
         screenshot(gm.locator("[data-table]"), "table-gm-trouble-tablet.png")
+        assert audit(gm) == []
     finally:
         gm_context.close()
         phone_context.close()
