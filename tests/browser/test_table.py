@@ -126,6 +126,10 @@ def test_two_phones_follow_and_play_a_gurps_fight(browser, site_url):
         phones[other].wait_for_function("() => window.rcHeard.filter(m => m.type === 'refused').length >= 30")
         heard = phones[other].evaluate("window.rcHeard")
         assert sum("too many at once" in one["message"] for one in heard) >= 20  # the rate limit held them back
+        # The GM's panel lists the newest 20 refusals, by the player's name, however long the flood.
+        logged = gm.locator("[data-table-refused] li").all_text_contents()
+        assert len(logged) == 20 and all(f"{SEATS[other]}: " in line for line in logged)
+        assert "too many at once" in logged[-1]
         assert all(one["type"] == "refused" for one in heard if one["type"] != "change")
         assert saved(gm) == kept
         assert said.inner_text().startswith("Not done")

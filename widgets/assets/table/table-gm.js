@@ -23,6 +23,7 @@ import { clearTrouble, connectLimit, showTrouble } from "./table-trouble.js";
  * @typedef {(action: Record<string, unknown>, dice: number[][] | null) => Promise<SessionResponse | null>} Apply */
 
 const MAX_MESSAGE_CHARS = 4000; // rulescore/seats.py MAX_REQUEST_CHARS: longer is refused before the engine
+const REFUSALS_KEPT = 20; // the GM's panel lists the newest refusals; a flood cannot grow it
 const siteRoot = new URL("../../../", import.meta.url).href;
 
 /**
@@ -42,7 +43,7 @@ const siteRoot = new URL("../../../", import.meta.url).href;
  * @property {{seat: string, pc: RTCPeerConnection, channel: RTCDataChannel} | null} inviting
  * @property {{seat: string, text: string, id: string, what: string, defences?: {id: string, label: string}[]}[]} waiting
  *   requests the GM has not approved yet (an attack whose target's defence the GM chooses: with its defences)
- * @property {string[]} refused what was refused on arrival, newest last (for the GM)
+ * @property {string[]} refused what was refused, newest last (the last REFUSALS_KEPT, for the GM)
  * @property {{id: string, stamp: string} | null} held the session's newest state as the engine holds it:
  *   the phones are sent it, and their requests checked on it, before the page has written it
  */
@@ -65,6 +66,8 @@ export function tableSection() {
       " Approve players' requests before they are done"])]),
     element("ul", { class: "rc-table-seats", "data-table-seats": "", "aria-live": "polite" }),
     element("ul", { class: "rc-table-requests", "data-table-requests": "" }),
+    element("details", { class: "rc-table-refused", "data-table-refused": "", hidden: "" }, [
+      element("summary", {}, ["Refused from the phones"]), element("ol", {})]),
   ]);
 }
 
@@ -115,6 +118,13 @@ export function drawTable(state) {
       seat.defence?.defence ? `; defends with ${defenceLabel(state, seat.defence.defence)}${seat.defence.retreat
         ? ", retreating" : ""}` : "",
       " ", button("end-seat", `End ${nameOf(seat.id, state)}'s seat`, { "data-id": seat.id })])));
+  const refused = /** @type {HTMLElement | null} */ (root.querySelector("[data-table-refused]"));
+  if (refused) {
+    refused.hidden = !state.table.refused.length;
+    /** @type {HTMLElement} */ (refused.querySelector("summary")).textContent =
+      `Refused from the phones (the last ${state.table.refused.length})`;
+    refused.querySelector("ol")?.replaceChildren(...state.table.refused.map((line) => element("li", {}, [line])));
+  }
   root.querySelector("[data-table-requests]")?.replaceChildren(...state.table.waiting.map((waiting, index) =>
     element("li", { "data-table-request": String(index) }, [`${nameOf(waiting.seat, state)} asks: ${waiting.what} `,
       ...(waiting.defences ? ["The target's defence: ", ...waiting.defences.flatMap((defence) => [button("approve-request",
@@ -214,9 +224,7 @@ async function carryOut(state, seat, text, id, apply, chosen = {}) {
   const checked = await askSession({ op: "table_request", seat: seat.id, text, sent: seat.seq, bucket: seat.bucket,
     now: performance.now() / 1000 }, session);
   seat.bucket = checked?.bucket ?? seat.bucket;
-  if (!checked?.ok || !checked.action) {
-    return send(seat, { v: PROTOCOL, type: "refused", id, message: checked?.message ?? "The GM's device could not check it." });
-  }
+  if (!checked?.ok || !checked.action) return refuse(state, seat, checked?.message ?? "The GM's device could not check it.", id);
   if (checked.defences?.length && !chosen.defence) {
     const what = described(state, checked.action);
     state.table.waiting.push({ seat: seat.id, text, id, what, defences: checked.defences });
@@ -224,8 +232,8 @@ async function carryOut(state, seat, text, id, apply, chosen = {}) {
     return send(seat, { v: PROTOCOL, type: "waiting", id, message: `Asked: ${what} The GM chooses the target's defence…` });
   }
   const refusal = await apply({ ...checked.action, ...chosen }, checked.dice ?? null);
-  send(seat, refusal ? { v: PROTOCOL, type: "refused", id, message: refusal.message ?? "Refused." }
-    : { v: PROTOCOL, type: "done", id });
+  if (refusal) return refuse(state, seat, refusal.message ?? "Refused.", id);
+  send(seat, { v: PROTOCOL, type: "done", id });
 }
 
 /** The odds of an attack a phone is about to ask for, in the players' view (rulescore.seats.odds).
@@ -248,19 +256,19 @@ async function keepDefence(state, seat, text) {
   const kept = await askSession({ op: "table_defence", seat: seat.id, text, bucket: seat.bucket,
     now: performance.now() / 1000 }, session);
   seat.bucket = kept?.bucket ?? seat.bucket;
-  if (!kept?.ok || !kept.declared) {
-    return send(seat, { v: PROTOCOL, type: "refused", id: "", message: kept?.message ?? "The GM's device could not keep it." });
-  }
+  if (!kept?.ok || !kept.declared) return refuse(state, seat, kept?.message ?? "The GM's device could not keep it.");
   seat.defence = kept.declared;
   drawTable(state);
   send(seat, { v: PROTOCOL, type: "noted", message: seat.defence.defence ? `The GM's attack form will start on ${
     defenceLabel(state, seat.defence.defence)}${seat.defence.retreat ? ", retreating" : ""}.` : "The GM will ask you." });
 }
 
-/** @param {PageState} state @param {Seat} seat @param {string} why */
-function refuseOnArrival(state, seat, why) {
-  state.table.refused.push(`${clock()} ${nameOf(seat.id, state)}: ${why}`);
-  send(seat, { v: PROTOCOL, type: "refused", id: "", message: why });
+/** A phone's message refused: the phone told why, and the GM's panel lists it (the newest
+ * REFUSALS_KEPT). @param {PageState} state @param {Seat} seat @param {string} why @param {string} [id] */
+function refuse(state, seat, why, id = "") {
+  state.table.refused = [...state.table.refused, `${clock()} ${nameOf(seat.id, state)}: ${why}`].slice(-REFUSALS_KEPT);
+  drawTable(state);
+  send(seat, { v: PROTOCOL, type: "refused", id, message: why });
 }
 
 /**
@@ -271,7 +279,7 @@ function refuseOnArrival(state, seat, why) {
  */
 function heard(state, seat, data, apply) {
   if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
-    return refuseOnArrival(state, seat, `Request: longer than ${MAX_MESSAGE_CHARS} characters; nothing was done.`);
+    return refuse(state, seat, `Request: longer than ${MAX_MESSAGE_CHARS} characters; nothing was done.`);
   }
   /** @type {Record<string, any> | null} */
   let message = null;
