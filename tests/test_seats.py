@@ -243,3 +243,17 @@ def test_a_player_declares_how_they_defend_and_only_the_games_defences_are_kept(
     assert seat_message(bfrpg, "c", 1)["defence"] is None  # the target does not choose in Basic Fantasy
     with pytest.raises(TableRefusal, match="the target does not choose"):
         defence_declared(bfrpg, said(defence="dodge"))
+
+
+def test_the_gm_chooses_the_targets_defence_where_the_game_lets_it_choose() -> None:
+    from rulescore.seats import defences_to_choose
+
+    shell = session.apply(session.new("shell", [{"id": "s", "name": "Sol", "system": "shell", "fields": {}}]),
+                          {"do": "fight", "foes": [{"name": "Thug", "count": 1}]}, roll=lambda c, s: [5] * c)
+    attack = {"do": "attack", "who": "s", "target": "f1"}
+    assert defences_to_choose(shell, attack) == [{"id": "dodge", "label": "dodge"},
+                                                 {"id": "block", "label": "block (parry or shield)"}]
+    assert defences_to_choose(shell, {**attack, "defence": "block"}) is None  # already chosen
+    bfrpg = session.apply(session.new("bfrpg", [{"id": "c", "name": "Cora", "system": "bfrpg", "fields": {}}]),
+                          {"do": "fight", "foes": [{"monster": "goblin", "count": 1}]}, roll=lambda c, s: [3] * c)
+    assert defences_to_choose(bfrpg, {"do": "attack", "who": "c", "target": "f1"}) is None
