@@ -76,10 +76,16 @@ function nameOf(who, state) {
   return partyShown(state).find((member) => member.id === who)?.name ?? "someone who left";
 }
 
+/** A choice's label, as an action's form gives it (undefined when the form has none).
+ * @param {PageState} state @param {string} action @param {string} field @param {string} value */
+function choiceLabel(state, action, field, value) {
+  const form = state.actions.find((one) => one.id === action);
+  return form?.fields.find((/** @type {Record<string, any>} */ f) => f.name === field)?.choice_labels?.[value];
+}
+
 /** A defence's label, as the attack form gives it. @param {PageState} state @param {string} id */
 function defenceLabel(state, id) {
-  const form = state.actions.find((one) => one.id === "attack");
-  return form?.fields.find((/** @type {Record<string, any>} */ f) => f.name === "defence")?.choice_labels?.[id] ?? id;
+  return choiceLabel(state, "attack", "defence", id) ?? id;
 }
 
 /**
@@ -146,12 +152,16 @@ function send(seat, message) {
  * @param {{id: string, stamp?: string, state?: string | Record<string, any>} | null} [record] the session as the engine holds it
  */
 async function sendViews(state, seats, kind, record = heldRecord(state)) {
-  const session = record;
-  if (!session || !seats.length) return;
+  if (!record || !seats.length) return;
   const wanted = seats.map((seat) => ({ seat: seat.id, seq: ++seat.seq, kind }));
-  const answer = await askSession({ op: "seats", seats: wanted }, session);
-  for (const message of answer?.ok ? answer.seat_messages ?? [] : []) {
-    const seat = seats.find((one) => one.id === message.seat);
+  const answer = await askSession({ op: "seats", seats: wanted }, record);
+  if (answer?.ok) deliver(state, answer.seat_messages);
+}
+
+/** Each seat message to its phone. @param {PageState} state @param {Record<string, any>[] | undefined} messages */
+function deliver(state, messages) {
+  for (const message of messages ?? []) {
+    const seat = state.table.seats.get(message.seat);
     if (seat) send(seat, message);
   }
 }
@@ -178,10 +188,7 @@ export function tellSeats(state, wanted, answer, record) {
     return;
   }
   state.table.held = record;
-  for (const message of answer.seat_messages ?? []) {
-    const seat = state.table.seats.get(message.seat);
-    if (seat) send(seat, message);
-  }
+  deliver(state, answer.seat_messages);
 }
 
 /** After every change of the open session: each connected phone gets its seat's new view, as
@@ -203,12 +210,22 @@ function described(state, action) {
       ?.find((/** @type {Record<string, any>} */ one) => one.index === action.weapon);
     return `to attack ${target?.name ?? "someone"}${weapon ? ` with ${weapon.name}` : ""}.`;
   }
-  if (action?.do === "maneuver") {
-    const form = state.actions.find((one) => one.id === "maneuver");
-    const labels = form?.fields.find((/** @type {Record<string, any>} */ f) => f.name === "maneuver")?.choice_labels ?? {};
-    return `the maneuver ${labels[action.maneuver] ?? "they chose"}`;
-  }
+  if (action?.do === "maneuver") return `the maneuver ${choiceLabel(state, "maneuver", "maneuver", action.maneuver) ?? "they chose"}`;
   return "an action";
+}
+
+/**
+ * Asks the engine about a phone's message on the newest state it holds, the seat's rate limit
+ * passed in and kept; null with no open session.
+ * @param {PageState} state @param {Seat} seat @param {string} op @param {Record<string, unknown>} request
+ */
+async function askForSeat(state, seat, op, request) {
+  const session = heldRecord(state);
+  if (!session) return null;
+  const answer = await askSession({ op, seat: seat.id, ...request, bucket: seat.bucket, now: performance.now() / 1000 },
+    session);
+  seat.bucket = answer?.bucket ?? seat.bucket;
+  return answer;
 }
 
 /**
@@ -219,11 +236,8 @@ function described(state, action) {
  * @param {Apply} apply @param {Record<string, string>} [chosen]
  */
 async function carryOut(state, seat, text, id, apply, chosen = {}) {
-  const session = heldRecord(state);
-  if (!session) return;
-  const checked = await askSession({ op: "table_request", seat: seat.id, text, sent: seat.seq, bucket: seat.bucket,
-    now: performance.now() / 1000 }, session);
-  seat.bucket = checked?.bucket ?? seat.bucket;
+  if (!state.session) return;
+  const checked = await askForSeat(state, seat, "table_request", { text, sent: seat.seq });
   if (!checked?.ok || !checked.action) return refuse(state, seat, checked?.message ?? "The GM's device could not check it.", id);
   if (checked.defences?.length && !chosen.defence) {
     const what = described(state, checked.action);
@@ -239,11 +253,8 @@ async function carryOut(state, seat, text, id, apply, chosen = {}) {
 /** The odds of an attack a phone is about to ask for, in the players' view (rulescore.seats.odds).
  * @param {PageState} state @param {Seat} seat @param {string} text @param {string} id */
 async function answerOdds(state, seat, text, id) {
-  const session = heldRecord(state);
-  if (!session) return;
-  const odds = await askSession({ op: "table_odds", seat: seat.id, text, bucket: seat.bucket,
-    now: performance.now() / 1000 }, session);
-  seat.bucket = odds?.bucket ?? seat.bucket;
+  if (!state.session) return;
+  const odds = await askForSeat(state, seat, "table_odds", { text });
   send(seat, odds?.ok ? { v: PROTOCOL, type: "odds", id, attack: odds.attack ?? null, lines: odds.lines ?? [] }
     : { v: PROTOCOL, type: "odds", id, message: odds?.message ?? "The GM's device could not work them out." });
 }
@@ -251,11 +262,8 @@ async function answerOdds(state, seat, text, id) {
 /** A player's answer to "how do you defend?", checked and kept with the seat.
  * @param {PageState} state @param {Seat} seat @param {string} text */
 async function keepDefence(state, seat, text) {
-  const session = heldRecord(state);
-  if (!session) return;
-  const kept = await askSession({ op: "table_defence", seat: seat.id, text, bucket: seat.bucket,
-    now: performance.now() / 1000 }, session);
-  seat.bucket = kept?.bucket ?? seat.bucket;
+  if (!state.session) return;
+  const kept = await askForSeat(state, seat, "table_defence", { text });
   if (!kept?.ok || !kept.declared) return refuse(state, seat, kept?.message ?? "The GM's device could not keep it.");
   seat.defence = kept.declared;
   drawTable(state);
@@ -287,15 +295,15 @@ function heard(state, seat, data, apply) {
     message = JSON.parse(data);
   } catch { /* refused below */ }
   if (message?.type === "snapshot") return sendViews(state, [seat], "snapshot");
+  const id = String(message?.id ?? "").slice(0, 40);
   if (message?.type === "defence") { // how the player defends when attacked, checked by rulescore
     seat.queue = seat.queue.then(() => keepDefence(state, seat, data));
     return;
   }
   if (message?.type === "odds") { // an attack's odds, asked before the player taps Attack
-    seat.queue = seat.queue.then(() => answerOdds(state, seat, data, String(message?.id ?? "").slice(0, 40)));
+    seat.queue = seat.queue.then(() => answerOdds(state, seat, data, id));
     return;
   }
-  const id = String(message?.id ?? "").slice(0, 40);
   const approve = /** @type {HTMLInputElement | null} */ (state.root.querySelector("[data-table-approve]"));
   if (message?.type === "request" && approve?.checked) {
     state.table.waiting.push({ seat: seat.id, text: data, id, what: described(state, message.action) });
@@ -331,14 +339,16 @@ function seated(state, who, pc, channel, apply) {
   if (channel.readyState === "open") opened(); // it may open before the reply's promise settles here
   else channel.onopen = opened;
   channel.onclose = lost;
-  pc.onconnectionstatechange = () => { if (["disconnected", "failed", "closed"].includes(pc.connectionState)) lost(); };
   // Not connected after a while (or failed): say what was tried, and what to do.
   const stuck = () => {
     const seats = state.root.querySelector("[data-table-seats]");
     if (!seat.connected && !seat.since && state.table.seats.get(who) === seat && seats) showTrouble(seats, pc, "gm");
   };
   setTimeout(stuck, connectLimit());
-  pc.addEventListener("connectionstatechange", () => { if (pc.connectionState === "failed") stuck(); });
+  pc.onconnectionstatechange = () => {
+    if (pc.connectionState === "failed") stuck();
+    if (["disconnected", "failed", "closed"].includes(pc.connectionState)) lost();
+  };
   channel.onmessage = (event) => heard(state, seat, event.data, apply);
   drawTable(state);
 }
