@@ -20,16 +20,20 @@ const { CodeError, codeFromLink, linkFromCode, linkFromSdp, sdpFromLink } = awai
 const out = {};
 for (const path of process.argv.slice(3)) {
   const captured = JSON.parse(await readFile(path, "utf8"));
+  const invitation = linkFromSdp("offer", captured.offer).ufrag;
   for (const kind of ["offer", "answer"]) {
-    const link = linkFromSdp(kind, captured[kind]);
+    // A reply names the invitation it answers (its user fragment); the description does not carry it.
+    const named = kind === "answer" ? { answers: invitation } : {};
+    const link = { ...linkFromSdp(kind, captured[kind]), ...named };
     const code = codeFromLink(link);
     const back = linkFromCode(code, kind);
-    const again = linkFromSdp(kind, sdpFromLink(back));
+    const again = { ...linkFromSdp(kind, sdpFromLink(back)), ...named };
     out[`${path.split("/").pop()} ${kind}`] = { link, code, back, again };
   }
 }
 const refused = {};
 const good = Object.values(out)[0].code;
+const reply = Object.values(out)[1].code;
 const tries = {
   foreign: "https://example.com/?x=1",
   newer: good.replace("RT1~", "RT9~"),
@@ -38,10 +42,12 @@ const tries = {
   "bad fingerprint": good.split("~").map((part, i) => (i === 4 ? "AAAA" : part)).join("~"),
   "bad candidate": good.split("~").map((part, i) => (i === 6 ? "uexample.local|99999" : part)).join("~"),
   "no address": good.split("~").map((part, i) => (i === 6 ? "" : part)).join("~"),
+  "old reply": reply.split("~").slice(0, 7).join("~"),
+  "reply naming nothing": reply.split("~").map((part, i) => (i === 7 ? "" : part)).join("~"),
 };
 for (const [name, text] of Object.entries(tries)) {
   try {
-    linkFromCode(text, name === "wrong kind" ? "answer" : "offer");
+    linkFromCode(text, name === "wrong kind" || name.includes("reply") ? "answer" : "offer");
     refused[name] = null;
   } catch (error) {
     refused[name] = { sentence: error instanceof CodeError, message: error.message };
@@ -77,3 +83,7 @@ def test_real_offers_and_answers_cross_as_short_codes_and_bad_codes_are_refused(
     assert "another version of the site" in result["refused"]["newer"]["message"]
     assert "not a table code" in result["refused"]["foreign"]["message"]
     assert "invitation" in result["refused"]["wrong kind"]["message"]
+    assert "another version of the site" in result["refused"]["old reply"]["message"]
+    assert "damaged" in result["refused"]["reply naming nothing"]["message"]
+    answers = [one for name, one in result["out"].items() if name.endswith("answer")]
+    assert all(one["code"].count("~") == 7 and one["back"]["answers"] for one in answers)

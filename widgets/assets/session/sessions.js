@@ -16,7 +16,8 @@ import { openAction, renderFight } from "./fight-panel.js";
 import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
 import { partyShown, renderView } from "./session-view.js";
 import { offerWriteBack } from "./session-write-back.js";
-import { drawTable, newTable, seatsToTell, tableAction, tableChanged, tableSection, tellSeats } from "../table/table-gm.js";
+import { drawTable, endTable, newTable, restoreSeats, seatsToTell, tableAction, tableChanged, tableSection, tellSeats,
+  waitingLine, watchTable } from "../table/table-gm.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "../kept/store.js";
 
 /** @typedef {import("../kept/documents.js").Session} Session */
@@ -125,7 +126,7 @@ async function startSession(state) {
  * @param {SessionResponse} [answer] */
 async function openAndShow(state, session, problem, answer) {
   if (session?.id !== state.session?.id) { // another session: the phones' seats were at that one
-    for (const seat of state.table.seats.values()) seat.pc.close();
+    endTable(state.table);
     state.table = newTable();
   }
   state.session = session;
@@ -214,6 +215,7 @@ async function showSession(state, answer) {
   buildActive(state, session);
   draw(state);
   drawTable(state);
+  restoreSeats(state); // the seats kept from before a reload, each one "Invite again" away
   status(state, `${session.name}: saved on this device after every action.`);
 }
 
@@ -232,6 +234,7 @@ function buildActive(state, session) {
         button("next-turn", "Next turn", { "data-head-next-turn": "", "aria-keyshortcuts": "Alt+N", hidden: "" }),
         button("toggle-head", "More", { "data-head-toggle": "", "aria-expanded": "false",
           "aria-controls": "session-summary", "aria-label": "Show the lights and the party" })]),
+      waitingLine(), // a phone's request waiting for the GM, in sight wherever the page is scrolled
       element("p", { class: "rc-session-summary", "data-session-summary": "", id: "session-summary" }),
     ]),
     element("p", { class: "rc-actions rc-session-controls" }, [
@@ -445,6 +448,7 @@ async function init() {
     actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0, table: newTable() };
   const problem = kept.problem;
   if (problem) saidProblem(state, problem);
+  watchTable(() => state);
   listen(kept, async (change) => {
     if (!root.isConnected) return closeStore(kept);
     if (change.kind === "characters" || change.kind === "parties" || change.kind === "all") {

@@ -6,7 +6,9 @@
 // pages and the unit tests (tests/test_table_code.py, under Node) use the same functions.
 //
 // A code reads "RT1~o~<ufrag>~<pwd>~<fingerprint, base64url>~<role>~<candidates>", each
-// candidate "<u|t><address>|<port>", joined by commas.
+// candidate "<u|t><address>|<port>", joined by commas. A reply ("RT1~a~...") adds an eighth
+// part, the user fragment of the invitation it answers, so that the GM's device, holding
+// several invitations at once, takes it for the right seat and refuses one that answers none.
 
 export const CODE_VERSION = "RT1";
 const ROLES = { actpass: "c", active: "a", passive: "p" };
@@ -20,6 +22,7 @@ const ROLES = { actpass: "c", active: "a", passive: "p" };
  * @property {string} fingerprint the SHA-256 fingerprint as SDP writes it (AB:CD:...)
  * @property {"actpass" | "active" | "passive"} setup
  * @property {{protocol: "udp" | "tcp", address: string, port: number}[]} candidates
+ * @property {string} [answers] a reply's: the user fragment of the invitation it answers
  */
 
 /** A code that cannot be used: `message` says why, to the person holding it. */
@@ -76,7 +79,7 @@ function base64urlToHex(text) {
 export function codeFromLink(link) {
   const candidates = link.candidates.map((c) => `${c.protocol === "tcp" ? "t" : "u"}${c.address}|${c.port}`);
   return [CODE_VERSION, link.kind === "offer" ? "o" : "a", link.ufrag, link.pwd, hexToBase64url(link.fingerprint),
-    ROLES[link.setup], candidates.join(",")].join("~");
+    ROLES[link.setup], candidates.join(","), ...(link.kind === "answer" ? [link.answers ?? ""] : [])].join("~");
 }
 
 /**
@@ -92,16 +95,22 @@ export function linkFromCode(text, expected) {
       ? `This code was made by another version of the site: reload both pages and make a new one.`
       : `This is not a table code: paste or scan ${what}.`);
   }
-  if (parts.length !== 7) throw new CodeError(`This code is cut short or damaged: paste or scan ${what} again.`);
-  const [, kind, ufrag, pwd, fingerprint, role, list] = parts;
-  if ((kind === "o" ? "offer" : kind === "a" ? "answer" : null) !== expected) {
+  const [, kind, ufrag, pwd, fingerprint, role, list, answers] = parts;
+  if (parts.length >= 7 && (kind === "o" ? "offer" : kind === "a" ? "answer" : null) !== expected) {
     throw new CodeError(expected === "offer" ? "This is a player's reply: here, scan the GM's invitation."
       : "This is an invitation: here, scan the reply the player's phone shows.");
+  }
+  if (parts.length === 7 && kind === "a") {  // a reply from before replies named their invitation
+    throw new CodeError("This reply was made by another version of the site: reload the phone's page and join again.");
+  }
+  if (parts.length !== (kind === "a" ? 8 : 7)) {
+    throw new CodeError(`This code is cut short or damaged: paste or scan ${what} again.`);
   }
   const setup = /** @type {Link["setup"] | undefined} */ (
     Object.keys(ROLES).find((name) => ROLES[/** @type {keyof ROLES} */ (name)] === role));
   const ice = /^[A-Za-z0-9+/]{4,256}$/;
-  if (!setup || !ice.test(ufrag) || !ice.test(pwd) || !/^[A-Za-z0-9_-]{43}$/.test(fingerprint)) {
+  if (!setup || !ice.test(ufrag) || !ice.test(pwd) || !/^[A-Za-z0-9_-]{43}$/.test(fingerprint)
+    || (kind === "a" && !ice.test(answers))) {
     throw new CodeError(`This code is damaged: paste or scan ${what} again.`);
   }
   const candidates = list ? list.split(",").map((one) => {
@@ -114,7 +123,8 @@ export function linkFromCode(text, expected) {
     throw new CodeError("This code holds no local network address: the device that made it found no network " +
       "to offer (is its Wi-Fi on?).");
   }
-  return { kind: expected, ufrag, pwd, fingerprint: base64urlToHex(fingerprint), setup, candidates };
+  return { kind: expected, ufrag, pwd, fingerprint: base64urlToHex(fingerprint), setup, candidates,
+    ...(kind === "a" ? { answers } : {}) };
 }
 
 /** A session description the browser accepts, rebuilt from `link`. @param {Link} link @returns {string} */

@@ -1,56 +1,77 @@
 // @ts-check
-// The Session page's "At the table" panel (issue 36): the GM invites a player's phone to a
-// seat (a member of the party) with a code and its QR, takes the phone's reply, and from then
-// on each change of the session goes to every connected seat, built by rulescore on this
-// device from the players' view (rulescore/seats.py: a foe's numbers never leave it). A
-// phone's request is checked by rulescore against the session held here, then applied like
-// any action of the page (or, with "approve players' requests" on, shown to the GM first).
-// The connection lives beside the session, never a copy of it: with nobody connected the
-// page works exactly as before.
+// The Session page's "At the table" panel (issues 36, 42): the GM invites players' phones to
+// seats (members of the party), each invitation in its own block with its code and QR, any
+// number waiting at once; a phone's reply names the invitation it answers, so it is taken for
+// that seat, and one that answers none waiting is refused without touching a live seat. From
+// then on each change of the session goes to every connected seat, built by rulescore on this
+// device from the players' view (rulescore/seats.py: a foe's numbers never leave it); a
+// phone's requests are checked and applied by table-requests.js. Seats are kept with the
+// session (a reload lists them, each one "Invite again" away), the screen is kept on while a
+// phone is connected, and a request waiting for the GM shows in the page's sticky head.
 
 import { button, element } from "../core/dom.js";
 import { askSession } from "../engine/engine.js";
+import { changeMeta, getMeta } from "../kept/store.js";
 import { partyShown } from "../session/session-view.js";
-import { accept, invite, qrCode } from "./table-link.js";
+import { accept, invite, qrCode, replyLink, withCamera } from "./table-link.js";
+import { carryOut, clock, defenceLabel, heard, heldRecord, nameOf, send } from "./table-requests.js";
 import { scanControls } from "./table-scan.js";
 import { PROTOCOL } from "./table-protocol.js";
 import { clearTrouble, connectLimit, showTrouble } from "./table-trouble.js";
+import { keepAwake, newWake, wakeSwitch, watchWake } from "./table-wake.js";
 
 /** @typedef {import("../session/sessions.js").PageState} PageState */
 /** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
-/** Applies an action like the page's own (with the faces of a player's own attack roll); the
- * rules' refusal, or null once done and saved.
- * @typedef {(action: Record<string, unknown>, dice: number[][] | null) => Promise<SessionResponse | null>} Apply */
+/** @typedef {import("./table-requests.js").Apply} Apply */
+/** @typedef {import("./table-link.js").Reach} Reach */
 
-const MAX_MESSAGE_CHARS = 4000; // rulescore/seats.py MAX_REQUEST_CHARS: longer is refused before the engine
-const REFUSALS_KEPT = 20; // the GM's panel lists the newest refusals; a flood cannot grow it
 const siteRoot = new URL("../../../", import.meta.url).href;
+const SEATS_KEY = "table-seats"; // kept: {session id: [{id, defence}]}, the newest sessions'
+const SESSIONS_WITH_SEATS = 10;
 
 /**
- * @typedef {object} Seat one phone's connection
+ * @typedef {object} Seat one phone's seat, connected or not
  * @property {string} id the member it plays
- * @property {RTCPeerConnection} pc
- * @property {RTCDataChannel} channel
+ * @property {RTCPeerConnection | null} pc null for a seat kept from before a reload
+ * @property {RTCDataChannel | null} channel
  * @property {boolean} connected
  * @property {string | null} since when it stopped being connected ("21:14")
  * @property {number} seq the last message's number
  * @property {Record<string, number> | null} bucket its rate limit (rulescore/seats.py admit)
  * @property {Promise<void>} queue its requests, carried out one after another in the order they came
- * @property {{defence: string, retreat: boolean} | null} defence how its player defends when attacked (the
- *   attack form starts on it)
+ * @property {{defence: string, retreat: boolean} | null} defence how its player defends when attacked
+ * @property {Map<string, Record<string, unknown> | null>} answered its newest requests' answers by id (null: on its way)
+ * @typedef {object} Invitation one invitation waiting for its phone's reply
+ * @property {string} seat
+ * @property {RTCPeerConnection} pc
+ * @property {RTCDataChannel} channel
+ * @property {string} code
+ * @property {string} tag what a reply to it names
+ * @property {Reach} reach
  * @typedef {object} Table
  * @property {Map<string, Seat>} seats
- * @property {{seat: string, pc: RTCPeerConnection, channel: RTCDataChannel} | null} inviting
+ * @property {Map<string, Invitation>} invitations by seat: one each, valid until its reply is taken or the seat invited again
  * @property {{seat: string, text: string, id: string, what: string, defences?: {id: string, label: string}[]}[]} waiting
  *   requests the GM has not approved yet (an attack whose target's defence the GM chooses: with its defences)
- * @property {string[]} refused what was refused, newest last (the last REFUSALS_KEPT, for the GM)
+ * @property {string[]} refused what was refused, newest last (the last few, for the GM)
  * @property {{id: string, stamp: string} | null} held the session's newest state as the engine holds it:
  *   the phones are sent it, and their requests checked on it, before the page has written it
+ * @property {import("./table-wake.js").Wake} wake
+ * @property {string} title the page's own title (a count of waiting requests goes before it while hidden)
  */
 
 /** @returns {Table} */
 export function newTable() {
-  return { seats: new Map(), inviting: null, waiting: [], refused: [], held: null };
+  return { seats: new Map(), invitations: new Map(), waiting: [], refused: [], held: null, wake: newWake(),
+    title: document.title.replace(/^\(\d+\) /, "") };
+}
+
+/** Closes every connection of a table (another session opened, the page left). @param {Table} table */
+export function endTable(table) {
+  for (const seat of table.seats.values()) seat.pc?.close();
+  for (const invitation of table.invitations.values()) invitation.pc.close();
+  table.wake.wanted = false;
+  keepAwake(table.wake);
 }
 
 /** The panel's frame, built with the open session. */
@@ -61,7 +82,21 @@ export function tableSection() {
       "Wi-Fi as this device (or its hotspot), and scans the invitation; then this device takes their reply."]),
     element("p", { class: "rc-field" }, [element("label", { for: "table-seat" }, ["Seat"]),
       element("select", { id: "table-seat", "data-table-seat": "" }), " ", button("invite-player", "Invite a player")]),
-    element("div", { class: "rc-table-invite", "data-table-invite": "", hidden: "" }),
+    element("div", { class: "rc-table-invite", "data-table-invite": "", hidden: "" }, [
+      element("div", { "data-table-invitations": "" }),
+      scanControls({ what: "reply", action: "scan-answer", photo: "data-table-answer-photo", onCode: (answer) => {
+        const field = /** @type {HTMLTextAreaElement | null} */ (document.querySelector("[data-table-answer]"));
+        if (field) field.value = answer;
+        field?.closest("[data-table-invite]")?.querySelector('[data-action="accept-player"]')
+          ?.dispatchEvent(new MouseEvent("click", { bubbles: true })); // as the Connect button does
+      } }),
+      element("p", { class: "rc-field" }, [element("label", { for: "table-answer" }, ["A phone's reply code"]),
+        element("textarea", { id: "table-answer", rows: "3", "data-table-answer": "", spellcheck: "false",
+          "aria-describedby": "table-answer-status" })]),
+      element("p", {}, [button("accept-player", "Connect")]),
+      element("p", { class: "rc-table-answer-status", id: "table-answer-status", "data-table-answer-status": "",
+        role: "status" })]),
+    wakeSwitch("Keep this screen on while phones are connected"),
     element("p", {}, [element("label", {}, [element("input", { type: "checkbox", "data-table-approve": "" }),
       " Approve players' requests before they are done"])]),
     element("ul", { class: "rc-table-seats", "data-table-seats": "", "aria-live": "polite" }),
@@ -71,21 +106,9 @@ export function tableSection() {
   ]);
 }
 
-/** @param {string} who @param {PageState} state */
-function nameOf(who, state) {
-  return partyShown(state).find((member) => member.id === who)?.name ?? "someone who left";
-}
-
-/** A choice's label, as an action's form gives it (undefined when the form has none).
- * @param {PageState} state @param {string} action @param {string} field @param {string} value */
-function choiceLabel(state, action, field, value) {
-  const form = state.actions.find((one) => one.id === action);
-  return form?.fields.find((/** @type {Record<string, any>} */ f) => f.name === field)?.choice_labels?.[value];
-}
-
-/** A defence's label, as the attack form gives it. @param {PageState} state @param {string} id */
-function defenceLabel(state, id) {
-  return choiceLabel(state, "attack", "defence", id) ?? id;
+/** The sticky head's line for requests waiting for the GM (shown only while one waits). */
+export function waitingLine() {
+  return button("show-waiting", "", { class: "rc-table-waiting", "data-table-waiting": "", hidden: "" });
 }
 
 /**
@@ -102,15 +125,33 @@ export function startOnDeclaredDefence(state, holder) {
   if (retreat) retreat.checked = declared.retreat;
 }
 
-/** The open session's newest state, as the engine holds it (its record once written). @param {PageState} state */
-function heldRecord(state) {
-  const held = state.table.held;
-  return held && held.id === state.session?.id && held.stamp !== state.session?.stamp ? held : state.session;
+/** The seat's line on the panel. @param {PageState} state @param {Seat} seat */
+function seatLine(state, seat) {
+  const name = nameOf(seat.id, state);
+  const invited = state.table.invitations.has(seat.id);
+  return element("li", { "data-seat": seat.id, "data-connected": String(seat.connected) }, [
+    `${name}: `, seat.connected ? "connected" : `not connected${seat.since ? ` since ${seat.since}` : ""}`,
+    seat.defence?.defence ? `; defends with ${defenceLabel(state, seat.defence.defence)}${seat.defence.retreat
+      ? ", retreating" : ""}` : "",
+    " ", ...(seat.connected || invited ? [] : [button("invite-seat", "Invite again", { "data-id": seat.id,
+      "aria-label": `Invite again: ${name}'s phone` }), " "]),
+    button("end-seat", `End ${name}'s seat`, { "data-id": seat.id })]);
 }
 
-const clock = () => new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+/** The head's line and the page's title for the requests waiting. @param {PageState} state */
+function drawWaiting(state) {
+  const count = state.table.waiting.length;
+  const line = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-table-waiting]"));
+  if (line) {
+    line.hidden = !count;
+    const first = state.table.waiting[0];
+    line.textContent = first ? `${count === 1 ? "A phone asks" : `${count} phone requests wait`}: ${nameOf(first.seat,
+      state)} asks ${first.what} ${first.defences ? "Tap the target's defence." : "Approve or refuse."}` : "";
+  }
+  document.title = count && document.visibilityState === "hidden" ? `(${count}) ${state.table.title}` : state.table.title;
+}
 
-/** Draws the seats, the seat picker and the requests waiting. @param {PageState} state */
+/** Draws the seats, the seat picker, the invitations' status and the requests waiting. @param {PageState} state */
 export function drawTable(state) {
   const root = state.root;
   const picker = /** @type {HTMLSelectElement | null} */ (root.querySelector("[data-table-seat]"));
@@ -118,30 +159,31 @@ export function drawTable(state) {
   const chosen = picker.value;
   picker.replaceChildren(...partyShown(state).map((member) => element("option", { value: member.id }, [member.name])));
   if ([...picker.options].some((option) => option.value === chosen)) picker.value = chosen;
-  root.querySelector("[data-table-seats]")?.replaceChildren(...[...state.table.seats.values()].map((seat) =>
-    element("li", { "data-seat": seat.id, "data-connected": String(seat.connected) }, [
-      `${nameOf(seat.id, state)}: `, seat.connected ? "connected" : `not connected${seat.since ? ` since ${seat.since}` : ""}`,
-      seat.defence?.defence ? `; defends with ${defenceLabel(state, seat.defence.defence)}${seat.defence.retreat
-        ? ", retreating" : ""}` : "",
-      " ", button("end-seat", `End ${nameOf(seat.id, state)}'s seat`, { "data-id": seat.id })])));
+  root.querySelector("[data-table-seats]")?.replaceChildren(...[...state.table.seats.values()]
+    .map((seat) => seatLine(state, seat)));
   const refused = /** @type {HTMLElement | null} */ (root.querySelector("[data-table-refused]"));
   if (refused) {
-    refused.hidden = !state.table.refused.length;
+    const count = state.table.refused.length;
+    refused.hidden = !count;
     /** @type {HTMLElement} */ (refused.querySelector("summary")).textContent =
-      `Refused from the phones (the last ${state.table.refused.length})`;
+      `Refused from the phones (${count === 1 ? "the last one" : `the last ${count}`})`;
     refused.querySelector("ol")?.replaceChildren(...state.table.refused.map((line) => element("li", {}, [line])));
   }
   root.querySelector("[data-table-requests]")?.replaceChildren(...state.table.waiting.map((waiting, index) =>
-    element("li", { "data-table-request": String(index) }, [`${nameOf(waiting.seat, state)} asks: ${waiting.what} `,
+    element("li", { "data-table-request": String(index) }, [`${nameOf(waiting.seat, state)} asks ${waiting.what} `,
       ...(waiting.defences ? ["The target's defence: ", ...waiting.defences.flatMap((defence) => [button("approve-request",
         defence.label, { "data-id": String(index), "data-defence": defence.id }), " "])]
         : [button("approve-request", "Approve", { "data-id": String(index) }), " "]),
       button("refuse-request", "Refuse", { "data-id": String(index) })])));
+  drawWaiting(state);
+  state.table.wake.wanted = [...state.table.seats.values()].some((seat) => seat.connected);
+  keepAwake(state.table.wake);
 }
 
-/** @param {Seat} seat @param {Record<string, unknown>} message */
-function send(seat, message) {
-  if (seat.channel.readyState === "open") seat.channel.send(JSON.stringify(message));
+/** What the request handlers need of the page. @param {PageState} state @param {Apply} apply
+ * @returns {import("./table-requests.js").Page} */
+function pageOf(state, apply) {
+  return { apply, draw: () => drawTable(state), keep: () => keepSeats(state) };
 }
 
 /**
@@ -200,129 +242,50 @@ export function tableChanged(state, record = state.session) {
   drawTable(state);
 }
 
-/** What a request asks for, in words for the GM. @param {PageState} state @param {Record<string, any>} action */
-function described(state, action) {
-  if (action?.do === "next_turn") return "to end their turn";
-  if (action?.do === "attack") {
-    const fighters = state.views?.gm_view?.fight?.combatants ?? [];
-    const target = fighters.find((/** @type {Record<string, any>} */ one) => one.id === action.target);
-    const weapon = fighters.find((/** @type {Record<string, any>} */ one) => one.id === action.who)?.weapons
-      ?.find((/** @type {Record<string, any>} */ one) => one.index === action.weapon);
-    return `to attack ${target?.name ?? "someone"}${weapon ? ` with ${weapon.name}` : ""}.`;
+/** Keeps the open session's seats (who sits where, how each defends), so that a reload lists
+ * them again. @param {PageState} state */
+function keepSeats(state) {
+  const id = state.session?.id;
+  if (!id) return;
+  const seats = [...state.table.seats.values()].map((seat) => ({ id: seat.id, defence: seat.defence }));
+  changeMeta(state.kept, SEATS_KEY, (/** @type {Record<string, any> | null} */ kept) => {
+    const others = Object.entries(kept && typeof kept === "object" ? kept : {}).filter(([key]) => key !== id);
+    return Object.fromEntries([...others.slice(-(SESSIONS_WITH_SEATS - 1)), ...(seats.length ? [[id, seats]] : [])]);
+  });
+}
+
+/** The open session's seats as kept before a reload: listed, not connected, each one "Invite
+ * again" away. A kept list that is not of this site's shape is left out. @param {PageState} state */
+export async function restoreSeats(state) {
+  const id = state.session?.id;
+  if (!id) return;
+  const kept = /** @type {Record<string, any> | null} */ (await getMeta(state.kept, SEATS_KEY));
+  const list = Array.isArray(kept?.[id]) ? kept[id] : [];
+  const members = new Set(partyShown(state).map((member) => member.id));
+  for (const one of list) {
+    if (state.session?.id !== id || typeof one?.id !== "string" || !members.has(one.id) || state.table.seats.has(one.id)) {
+      continue;
+    }
+    const defence = typeof one.defence?.defence === "string" ? { defence: one.defence.defence,
+      retreat: one.defence.retreat === true } : null;
+    state.table.seats.set(one.id, { id: one.id, pc: null, channel: null, connected: false, since: null, seq: 0,
+      bucket: null, queue: Promise.resolve(), defence, answered: new Map() });
   }
-  if (action?.do === "maneuver") return `the maneuver ${choiceLabel(state, "maneuver", "maneuver", action.maneuver) ?? "they chose"}`;
-  return "an action";
-}
-
-/**
- * Asks the engine about a phone's message on the newest state it holds, the seat's rate limit
- * passed in and kept; null with no open session.
- * @param {PageState} state @param {Seat} seat @param {string} op @param {Record<string, unknown>} request
- */
-async function askForSeat(state, seat, op, request) {
-  const session = heldRecord(state);
-  if (!session) return null;
-  const answer = await askSession({ op, seat: seat.id, ...request, bucket: seat.bucket, now: performance.now() / 1000 },
-    session);
-  seat.bucket = answer?.bucket ?? seat.bucket;
-  return answer;
-}
-
-/**
- * A request from a seat's phone, checked by rulescore on this device and applied like the
- * page's own actions (`apply` returns the rules' refusal, or null once done and saved). An
- * attack whose target chooses a defence waits for the GM to choose it (`chosen`, then).
- * @param {PageState} state @param {Seat} seat @param {string} text @param {string} id
- * @param {Apply} apply @param {Record<string, string>} [chosen]
- */
-async function carryOut(state, seat, text, id, apply, chosen = {}) {
-  if (!state.session) return;
-  const checked = await askForSeat(state, seat, "table_request", { text, sent: seat.seq });
-  if (!checked?.ok || !checked.action) return refuse(state, seat, checked?.message ?? "The GM's device could not check it.", id);
-  if (checked.defences?.length && !chosen.defence) {
-    const what = described(state, checked.action);
-    state.table.waiting.push({ seat: seat.id, text, id, what, defences: checked.defences });
-    drawTable(state);
-    return send(seat, { v: PROTOCOL, type: "waiting", id, message: `Asked: ${what} The GM chooses the target's defence…` });
-  }
-  const refusal = await apply({ ...checked.action, ...chosen }, checked.dice ?? null);
-  if (refusal) return refuse(state, seat, refusal.message ?? "Refused.", id);
-  send(seat, { v: PROTOCOL, type: "done", id });
-}
-
-/** The odds of an attack a phone is about to ask for, in the players' view (rulescore.seats.odds).
- * @param {PageState} state @param {Seat} seat @param {string} text @param {string} id */
-async function answerOdds(state, seat, text, id) {
-  if (!state.session) return;
-  const odds = await askForSeat(state, seat, "table_odds", { text });
-  send(seat, odds?.ok ? { v: PROTOCOL, type: "odds", id, attack: odds.attack ?? null, lines: odds.lines ?? [] }
-    : { v: PROTOCOL, type: "odds", id, message: odds?.message ?? "The GM's device could not work them out." });
-}
-
-/** A player's answer to "how do you defend?", checked and kept with the seat.
- * @param {PageState} state @param {Seat} seat @param {string} text */
-async function keepDefence(state, seat, text) {
-  if (!state.session) return;
-  const kept = await askForSeat(state, seat, "table_defence", { text });
-  if (!kept?.ok || !kept.declared) return refuse(state, seat, kept?.message ?? "The GM's device could not keep it.");
-  seat.defence = kept.declared;
   drawTable(state);
-  send(seat, { v: PROTOCOL, type: "noted", message: seat.defence.defence ? `The GM's attack form will start on ${
-    defenceLabel(state, seat.defence.defence)}${seat.defence.retreat ? ", retreating" : ""}.` : "The GM will ask you." });
 }
 
-/** A phone's message refused: the phone told why, and the GM's panel lists it (the newest
- * REFUSALS_KEPT). @param {PageState} state @param {Seat} seat @param {string} why @param {string} [id] */
-function refuse(state, seat, why, id = "") {
-  state.table.refused = [...state.table.refused, `${clock()} ${nameOf(seat.id, state)}: ${why}`].slice(-REFUSALS_KEPT);
-  drawTable(state);
-  send(seat, { v: PROTOCOL, type: "refused", id, message: why });
-}
-
-/**
- * What a phone sends: a request for a snapshot, or for an action. Whatever it is, it is
- * checked before anything is done; a bad one is refused and the session is not touched.
- * @param {PageState} state @param {Seat} seat @param {unknown} data
- * @param {Apply} apply
- */
-function heard(state, seat, data, apply) {
-  if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
-    return refuse(state, seat, `Request: longer than ${MAX_MESSAGE_CHARS} characters; nothing was done.`);
-  }
-  /** @type {Record<string, any> | null} */
-  let message = null;
-  try {
-    message = JSON.parse(data);
-  } catch { /* refused below */ }
-  if (message?.type === "snapshot") return sendViews(state, [seat], "snapshot");
-  const id = String(message?.id ?? "").slice(0, 40);
-  if (message?.type === "defence") { // how the player defends when attacked, checked by rulescore
-    seat.queue = seat.queue.then(() => keepDefence(state, seat, data));
-    return;
-  }
-  if (message?.type === "odds") { // an attack's odds, asked before the player taps Attack
-    seat.queue = seat.queue.then(() => answerOdds(state, seat, data, id));
-    return;
-  }
-  const approve = /** @type {HTMLInputElement | null} */ (state.root.querySelector("[data-table-approve]"));
-  if (message?.type === "request" && approve?.checked) {
-    state.table.waiting.push({ seat: seat.id, text: data, id, what: described(state, message.action) });
-    return drawTable(state);
-  }
-  // One after another, in the order they came (each sees the rate limit the one before left);
-  // rulescore checks the shape, the version and the seat.
-  seat.queue = seat.queue.then(() => carryOut(state, seat, data, id, apply));
-}
-
-/** A connection becomes a seat: connected while its channel is open. @param {PageState} state
- * @param {string} who @param {RTCPeerConnection} pc @param {RTCDataChannel} channel
- * @param {Apply} apply */
-function seated(state, who, pc, channel, apply) {
-  state.table.seats.get(who)?.pc.close(); // a rejoin: the seat is kept, the old connection let go
+/** A connection becomes a seat: connected while its channel is open. A seat invited again
+ * keeps its answer on defence and its requests' answers; its old connection is let go now.
+ * @param {PageState} state @param {Invitation} invitation @param {Apply} apply */
+function seated(state, invitation, apply) {
+  const { seat: who, pc, channel } = invitation;
+  const before = state.table.seats.get(who);
+  before?.pc?.close();
   /** @type {Seat} */
   const seat = { id: who, pc, channel, connected: false, since: null, seq: 0, bucket: null, queue: Promise.resolve(),
-    defence: state.table.seats.get(who)?.defence ?? null }; // a rejoin keeps the seat's answer
+    defence: before?.defence ?? null, answered: before?.answered ?? new Map() };
   state.table.seats.set(who, seat);
+  keepSeats(state);
   const lost = () => {
     if (state.table.seats.get(who) !== seat || !seat.connected) return;
     seat.connected = false;
@@ -339,18 +302,150 @@ function seated(state, who, pc, channel, apply) {
   if (channel.readyState === "open") opened(); // it may open before the reply's promise settles here
   else channel.onopen = opened;
   channel.onclose = lost;
-  // Not connected after a while (or failed): say what was tried, and what to do.
-  const stuck = () => {
+  // Said only once a connection was tried and failed: failed, or no route working by the limit.
+  const failed = async () => {
     const seats = state.root.querySelector("[data-table-seats]");
-    if (!seat.connected && !seat.since && state.table.seats.get(who) === seat && seats) showTrouble(seats, pc, "gm");
+    if (seat.connected || seat.since || state.table.seats.get(who) !== seat || !seats) return;
+    let worked = false;
+    (await pc.getStats().catch(() => new Map())).forEach((report) => {
+      worked ||= report.type === "candidate-pair" && report.state === "succeeded";
+    });
+    if (worked && pc.connectionState !== "failed") return; // a route works: the channel is on its way
+    await showTrouble(seats, pc, "gm");
+    cameraOffer(state, who, invitation.reach);
   };
-  setTimeout(stuck, connectLimit());
+  setTimeout(failed, connectLimit());
   pc.onconnectionstatechange = () => {
-    if (pc.connectionState === "failed") stuck();
+    if (pc.connectionState === "failed") failed();
     if (["disconnected", "failed", "closed"].includes(pc.connectionState)) lost();
   };
-  channel.onmessage = (event) => heard(state, seat, event.data, apply);
+  channel.onmessage = (event) => heard(state, pageOf(state, apply), seat, event.data, (one) => sendViews(state, [one],
+    "snapshot"));
   drawTable(state);
+}
+
+/** After a failed connection whose invitation offered only ".local" names: the one fix a page
+ * can make, offered in the report. @param {PageState} state @param {string} who @param {Reach} reach */
+function cameraOffer(state, who, reach) {
+  const report = state.root.querySelector("[data-table-trouble]");
+  if (!report || reach !== "named" || report.querySelector('[data-action="allow-camera"]')) return;
+  report.append(element("p", {}, [`This device offered only a hidden local name, which ${nameOf(who, state)}'s phone ` +
+    "may not find on this network. The camera, while it is allowed, lets this device offer its address by number; " +
+    "it is used only while the new invitation is made. If it is refused, share this device's hotspot instead. ",
+  button("allow-camera", "Allow the camera to connect", { "data-id": who })]));
+}
+
+/**
+ * Makes a new invitation for `who` in its own block (in place of an earlier one for that
+ * seat; a connected seat stays connected until the new reply is taken). With `camera`, the
+ * camera is held while the invitation is made (table-link.js withCamera).
+ * @param {PageState} state @param {string} who @param {Apply} apply @param {boolean} [camera]
+ */
+async function inviteSeat(state, who, apply, camera = false) {
+  const area = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-invite]"));
+  const list = /** @type {HTMLElement} */ (area.querySelector("[data-table-invitations]"));
+  state.table.invitations.get(who)?.pc.close();
+  state.table.invitations.delete(who);
+  const name = nameOf(who, state);
+  let block = /** @type {HTMLElement | null} */ (list.querySelector(`[data-table-invitation][data-seat="${CSS.escape(who)}"]`));
+  if (!block) {
+    block = element("div", { class: "rc-table-invitation", "data-table-invitation": "", "data-seat": who,
+      role: "group", "aria-label": `Invitation for ${name}` });
+    list.append(block);
+  }
+  area.hidden = false;
+  block.replaceChildren(element("p", { role: "status" }, [camera ? "Asking for the camera, then making the invitation…"
+    : "Making the invitation…"]));
+  drawTable(state);
+  /** @type {Awaited<ReturnType<typeof invite>>} */
+  let made;
+  try {
+    made = camera ? await withCamera(invite) : await invite();
+  } catch (/** @type {any} */ error) {
+    block.replaceChildren(element("p", { role: "alert" }, [`No invitation could be made for ${name}: ${error.message}. ` +
+      "Join the same Wi-Fi as the phones (not a guest network), or share this device's hotspot, and invite again."]));
+    return;
+  }
+  if (!block.isConnected) return made.pc.close(); // the session was closed meanwhile
+  const invitation = { seat: who, ...made };
+  if (made.reach === "none") { // a code that could reach nothing is never shown
+    made.pc.close();
+    block.replaceChildren(element("p", {}, [`This device offered no local address for ${name}'s phone to reach. ` +
+      "Some browsers offer it only to a page allowed the camera; the camera is used only while the invitation is " +
+      "made. If the camera is refused, join the same Wi-Fi as the phones (or share this device's hotspot) and " +
+      "invite again. "]), element("p", {}, [button("allow-camera-seat", "Allow the camera to connect", { "data-id": who })]));
+    return;
+  }
+  state.table.invitations.set(who, invitation);
+  block.replaceChildren(
+    element("p", {}, [`${name}'s phone: on the Join a table page, scan this code (or paste the text under it).`]),
+    await qrCode(made.code, `QR code of the invitation for ${name}`, siteRoot).catch(() => element("p", {}, [
+      "The QR code could not be drawn: send the text below instead."])),
+    element("p", {}, [element("code", { class: "rc-table-code", "data-table-code": "" }, [made.code])]),
+    element("p", {}, [button("cancel-invitation", `Cancel ${name}'s invitation`, { "data-id": who })]));
+  drawTable(state);
+}
+
+/** Takes the reply in the answer field for the invitation it names. @param {PageState} state @param {Apply} apply */
+async function takeReply(state, apply) {
+  const area = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-invite]"));
+  const field = /** @type {HTMLTextAreaElement} */ (area.querySelector("[data-table-answer]"));
+  const status = /** @type {HTMLElement} */ (area.querySelector("[data-table-answer-status]"));
+  status.dataset.state = "refused";
+  /** @type {import("./table-code.js").Link} */
+  let link;
+  try {
+    link = replyLink(field.value);
+  } catch (/** @type {any} */ problem) {
+    status.textContent = `Reply code: ${problem.message}`;
+    return;
+  }
+  const invitation = [...state.table.invitations.values()].find((one) => one.tag === link.answers);
+  if (!invitation) {
+    status.textContent = "Reply code: it answers no invitation waiting on this device (it was taken already, its " +
+      "seat was invited again since, or it was made for another table). Nothing was changed: ask the player to " +
+      "scan the newest invitation for their seat.";
+    return;
+  }
+  state.table.invitations.delete(invitation.seat); // taken once, even by a double tap
+  try {
+    await accept(invitation.pc, link);
+  } catch (/** @type {any} */ problem) {
+    state.table.invitations.set(invitation.seat, invitation);
+    status.textContent = `Reply code: ${problem.message}`;
+    return;
+  }
+  field.value = "";
+  status.dataset.state = "taken";
+  status.textContent = `${nameOf(invitation.seat, state)}'s reply taken: connecting…`;
+  area.querySelector(`[data-table-invitation][data-seat="${CSS.escape(invitation.seat)}"]`)?.remove();
+  area.hidden = !state.table.invitations.size && !area.querySelector("[data-table-invitation]");
+  seated(state, invitation, apply);
+}
+
+/** Wires what does not belong to one session: leaving the page with phones connected asks
+ * first (the browser's own prompt on a reload or a close; a confirmation on the site's own
+ * links, which change the page without unloading it), the wake lock follows the page's
+ * visibility, the title its waiting requests. @param {() => PageState} current */
+export function watchTable(current) {
+  const connected = () => current().root.isConnected && [...current().table.seats.values()].some((seat) => seat.connected);
+  watchWake(current().root, () => current().table.wake);
+  window.addEventListener("beforeunload", (event) => {
+    if (!connected()) return;
+    event.preventDefault(); // the phones would lose the table
+    event.returnValue = "";
+  });
+  document.addEventListener("click", (event) => {
+    const link = /** @type {Element} */ (event.target).closest?.("a[href]");
+    if (!link || !connected() || link.getAttribute("target") === "_blank" || link.getAttribute("href")?.startsWith("#")) return;
+    if (confirm("Leave the session? The players' phones lose the table until you open it again and invite them.")) {
+      endTable(current().table);
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+  document.addEventListener("visibilitychange", () => { if (current().root.isConnected) drawWaiting(current()); });
 }
 
 /**
@@ -359,69 +454,40 @@ function seated(state, who, pc, channel, apply) {
  * @param {Apply} apply
  */
 export function tableAction(state, action, target, apply) {
-  const area = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-table-invite]"));
-  if (!area) return false;
+  if (!state.root.querySelector("[data-table-invite]")) return false;
+  const id = target?.dataset.id ?? "";
   if (action === "invite-player") {
     const who = /** @type {HTMLSelectElement} */ (state.root.querySelector("[data-table-seat]")).value;
-    if (!who) return true;
-    state.table.inviting?.pc.close();
-    area.hidden = false;
-    area.replaceChildren(element("p", { role: "status" }, ["Making the invitation…"]));
-    invite().then(async ({ pc, channel, code }) => {
-      state.table.inviting = { seat: who, pc, channel };
-      const name = nameOf(who, state);
-      area.replaceChildren(
-        element("p", {}, [`${name}'s phone: on the Join a table page, scan this code (or paste the text under it).`]),
-        await qrCode(code, `QR code of the invitation for ${name}`, siteRoot).catch(() => element("p", {}, [
-          "The QR code could not be drawn: send the text below instead."])),
-        element("p", {}, [element("code", { class: "rc-table-code", "data-table-code": "" }, [code])]),
-        scanControls({ what: "reply", action: "scan-answer", photo: "data-table-answer-photo", onCode: (answer) => {
-          /** @type {HTMLTextAreaElement} */ (area.querySelector("[data-table-answer]")).value = answer;
-          tableAction(state, "accept-player", null, apply); // as the Connect button does
-        } }),
-        element("p", { class: "rc-field" }, [element("label", { for: "table-answer" }, [`${name}'s reply code`]),
-          element("textarea", { id: "table-answer", rows: "3", "data-table-answer": "", spellcheck: "false" })]),
-        element("p", {}, [button("accept-player", "Connect")]),
-        element("p", { class: "rc-error", "data-table-error": "", role: "alert", hidden: "" }));
-    }, (/** @type {Error} */ error) => {
-      area.replaceChildren(element("p", { role: "alert" }, [`No invitation could be made: ${error.message}`]));
-    });
-    return true;
-  }
-  if (action === "accept-player") {
-    const inviting = state.table.inviting;
-    const error = /** @type {HTMLElement | null} */ (area.querySelector("[data-table-error]"));
-    const text = /** @type {HTMLTextAreaElement | null} */ (area.querySelector("[data-table-answer]"))?.value ?? "";
-    if (!inviting || !error) return true;
-    accept(inviting.pc, text).then(() => {
-      seated(state, inviting.seat, inviting.pc, inviting.channel, apply);
-      state.table.inviting = null;
-      area.hidden = true;
-      area.replaceChildren();
-    }, (/** @type {Error} */ problem) => {
-      error.hidden = false;
-      error.textContent = `Reply code: ${problem.message}`;
-    });
-    return true;
-  }
-  if (action === "end-seat" && target) {
-    const seat = state.table.seats.get(target.dataset.id ?? "");
-    seat?.pc.close();
-    if (seat) state.table.seats.delete(seat.id);
+    if (who) inviteSeat(state, who, apply);
+  } else if (action === "invite-seat" && id) inviteSeat(state, id, apply);
+  else if ((action === "allow-camera-seat" || action === "allow-camera") && id) inviteSeat(state, id, apply, true);
+  else if (action === "accept-player") takeReply(state, apply);
+  else if (action === "cancel-invitation" && id) {
+    state.table.invitations.get(id)?.pc.close();
+    state.table.invitations.delete(id);
+    state.root.querySelector(`[data-table-invitation][data-seat="${CSS.escape(id)}"]`)?.remove();
+    const area = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-invite]"));
+    area.hidden = !area.querySelector("[data-table-invitation]");
     drawTable(state);
-    return true;
-  }
-  if ((action === "approve-request" || action === "refuse-request") && target) {
-    const [waiting] = state.table.waiting.splice(Number(target.dataset.id), 1);
+  } else if (action === "end-seat" && id) {
+    state.table.seats.get(id)?.pc?.close();
+    state.table.seats.delete(id);
+    keepSeats(state);
+    drawTable(state);
+  } else if (action === "show-waiting") {
+    const request = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-table-request]"));
+    request?.scrollIntoView({ block: "center" });
+    /** @type {HTMLElement | null} */ (request?.querySelector("button"))?.focus({ preventScroll: true });
+  } else if ((action === "approve-request" || action === "refuse-request") && target) {
+    const [waiting] = state.table.waiting.splice(Number(id), 1);
     const seat = waiting ? state.table.seats.get(waiting.seat) : undefined;
     drawTable(state);
     if (!waiting || !seat) return true;
     const defence = target.dataset.defence;
     if (action === "approve-request") {
-      seat.queue = seat.queue.then(() => carryOut(state, seat, waiting.text, waiting.id, apply, defence ? { defence } : {}));
-    }
-    else send(seat, { v: PROTOCOL, type: "refused", id: waiting.id, message: "The GM said no to this request." });
-    return true;
-  }
-  return false;
+      seat.queue = seat.queue.then(() => carryOut(state, pageOf(state, apply), seat, waiting.text, waiting.id,
+        defence ? { defence } : {}));
+    } else send(seat, { v: PROTOCOL, type: "refused", id: waiting.id, message: "The GM said no to this request." });
+  } else return false;
+  return true;
 }

@@ -7,16 +7,20 @@
 // is live at once even on an old phone) and it keeps nothing: the GM's device holds the
 // session. On the player's turn it asks for their maneuver, their attack (its odds first) or
 // the end of their turn (table-turn.js), and at any time says how they defend; the GM's
-// device checks each request by the rules and says why when it refuses.
+// device checks each request by the rules and says why when it refuses. While connected the
+// screen is kept on (table-wake.js); a phone that loses the GM says so at once at the top,
+// with the invitation's field and camera ready, and keeps the table as last seen (after a
+// reload too), marked as not live.
 
 import { button, element, onEveryPage } from "../core/dom.js";
 import { renderFight } from "../session/fight-panel.js";
 import { renderView } from "../session/session-view.js";
-import { reply, qrCode } from "./table-link.js";
+import { qrCode, reply, withCamera } from "./table-link.js";
 import { scanControls } from "./table-scan.js";
 import { PROTOCOL, phoneHears, requestMessage } from "./table-protocol.js";
 import { clearTrouble, showTrouble } from "./table-trouble.js";
 import { attackChosen, defenceChosen, defenceSection, drawDefence, drawOdds, drawTurn, turnSection } from "./table-turn.js";
+import { keepAwake, newWake, wakeSwitch, watchWake } from "./table-wake.js";
 
 const siteRoot = new URL("../../../", import.meta.url).href;
 
@@ -29,16 +33,37 @@ const siteRoot = new URL("../../../", import.meta.url).href;
  * @property {Record<string, any> | null} shown the last seat message drawn
  * @property {number} seq
  * @property {number} asked requests sent so far (each has its own id)
+ * @property {string} from this page's own prefix for its requests' ids
  * @property {string} oddsFor the turn ("round current") whose attack odds were last asked for
+ * @property {string} turnOf the turn last drawn ("round current")
+ * @property {string} maneuver the last maneuver this player asked for
+ * @property {boolean} camera the next reply is made with the camera allowed (its address by number)
+ * @property {import("./table-wake.js").Wake} wake
  */
 
-/** @param {JoinState} state @param {"connecting" | "connected" | "disconnected"} how @param {string} text */
-function status(state, how, text) {
+const LAST_SEEN = "rules-table-last-seen"; // the table as this phone last drew it, for a reload
+const time = (/** @type {Date} */ at) => at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+/** @param {JoinState} state @param {"connecting" | "connected" | "disconnected"} how @param {string} text
+ * @param {boolean} [lost] the GM was lost: said in a banner that stays in sight */
+function status(state, how, text, lost = false) {
   const line = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-status]"));
   line.dataset.state = how;
   line.textContent = text;
+  line.toggleAttribute("data-lost", lost);
   // Once connected, the invitation's field steps aside: a phone's screen is for the table.
   /** @type {HTMLElement} */ (state.root.querySelector("[data-table-joining]")).hidden = how === "connected";
+  state.wake.wanted = how === "connected";
+  keepAwake(state.wake);
+}
+
+/** Marks the table shown as live or as last seen at `at`. @param {JoinState} state @param {Date | null} at */
+function live(state, at) {
+  const view = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-view]"));
+  view.dataset.live = String(!at);
+  const stale = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-stale]"));
+  stale.hidden = !at;
+  stale.textContent = at ? `Not live: the table as it was at ${time(at)}.` : "";
 }
 
 /** @param {JoinState} state @param {string} text */
@@ -59,13 +84,14 @@ function send(state, message) {
  * @param {"request" | "odds"} [kind] */
 function request(state, action, rolled, kind = "request") {
   if (kind === "request") said(state, "Asked the GM's device…");
-  send(state, requestMessage(state.asked, state.seq, action, rolled, kind));
+  send(state, requestMessage(state.asked, state.seq, action, rolled, kind, state.from));
   state.asked += 1;
 }
 
 /** Asks for the odds of the attack chosen now. @param {JoinState} state */
 function askOdds(state) {
-  const chosen = state.shown ? attackChosen(state.root, state.shown.seat) : null;
+  const roll = state.shown?.attack?.roll;
+  const chosen = state.shown && roll ? attackChosen(state.root, state.shown.seat, roll) : null;
   if (chosen && "action" in chosen) request(state, chosen.action, undefined, "odds");
 }
 
@@ -74,6 +100,15 @@ function askOdds(state) {
 function draw(state, message) {
   state.shown = message;
   state.seq = message.seq;
+  try {
+    localStorage.setItem(LAST_SEEN, JSON.stringify({ at: new Date().toISOString(), message }));
+  } catch { /* a private window keeps nothing: the table is still drawn */ }
+  drawMessage(state, message);
+  live(state, null);
+}
+
+/** Draws a seat message (live, or as last seen). @param {JoinState} state @param {Record<string, any>} message */
+function drawMessage(state, message) {
   const view = message.view;
   // The Session page's own drawing of the players' view: what the phone shows is what it shows.
   const page = { root: state.root, views: { view, gm_view: null }, gm: false, actions: [] };
@@ -87,7 +122,9 @@ function draw(state, message) {
     ...(mine ? [mine.cloneNode(true)] : []));
   drawDefence(state.root, message);
   const turnOf = view.fight ? `${view.fight.round} ${view.fight.current}` : "";
-  if (drawTurn(state.root, message) && state.oddsFor !== turnOf) { // a turn begins: its odds at once
+  const begun = turnOf !== state.turnOf;
+  state.turnOf = turnOf;
+  if (drawTurn(state.root, message, begun, state.maneuver) && state.oddsFor !== turnOf) { // a turn begins: its odds at once
     state.oddsFor = turnOf;
     askOdds(state);
   }
@@ -106,32 +143,42 @@ function heard(state, data) {
 async function join(state) {
   const field = /** @type {HTMLTextAreaElement} */ (state.root.querySelector("[data-table-offer]"));
   const error = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-error]"));
+  const area = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-reply]"));
   error.hidden = true;
   state.pc?.close();
+  state.pc = null;
   let made;
   try {
-    made = await reply(field.value);
+    made = state.camera ? await withCamera(() => reply(field.value)) : await reply(field.value);
   } catch (/** @type {any} */ problem) {
     error.hidden = false;
-    error.textContent = `Invitation: ${problem.message}`;
+    error.textContent = `${state.camera ? "Camera" : "Invitation"}: ${problem.message}${state.camera
+      ? ". Without it, join the GM's device's hotspot (it lets devices reach each other), then scan again." : ""}`;
+    return;
+  }
+  area.hidden = false;
+  if (made.reach === "none") { // a reply that could reach nothing is never shown
+    made.pc.close();
+    area.replaceChildren(element("p", {}, ["This phone offered no local address for the GM's device to reach. Some " +
+      "browsers offer it only to a page allowed the camera: the camera is used only while the reply is made. If you " +
+      "would rather not, join the GM's device's hotspot and scan the invitation again."]),
+    element("p", {}, [button("allow-camera", "Allow the camera to connect")]));
+    area.scrollIntoView({ block: "nearest" });
     return;
   }
   state.pc = made.pc;
-  const area = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-reply]"));
-  area.hidden = false;
   area.replaceChildren(element("p", {}, ["Show this reply to the GM's device (or send them the text under it):"]),
     await qrCode(made.code, "QR code of this phone's reply", siteRoot).catch(() => element("p", {}, [
       "The QR code could not be drawn: send the text below instead."])),
     element("p", {}, [element("code", { class: "rc-table-code", "data-table-code": "" }, [made.code])]));
   status(state, "connecting", "Waiting for the GM's device to take the reply…");
+  area.scrollIntoView({ block: "start" }); // the reply's QR, for the GM to scan
   const pc = made.pc;
+  const reach = made.reach;
   pc.onconnectionstatechange = () => {
     if (state.pc !== pc) return;
-    if (pc.connectionState === "failed") {
-      status(state, "disconnected", "The phones could not reach each other: use the same Wi-Fi as the GM's device " +
-        "(not a guest network, which keeps devices apart), or join the GM's phone's hotspot, then join again.");
-      showTrouble(/** @type {Element} */ (state.root.querySelector("[data-table-status]")), pc, "phone");
-    } else if (pc.connectionState === "disconnected" || pc.connectionState === "closed") lost(state);
+    if (pc.connectionState === "failed") failed(state, pc, reach);
+    else if (pc.connectionState === "disconnected" || pc.connectionState === "closed") lost(state);
   };
   const channel = await made.channel;
   if (state.pc !== pc) return;
@@ -140,6 +187,7 @@ async function join(state) {
   channel.onclose = () => { if (state.pc === pc) lost(state); };
   const opened = () => {
     area.hidden = true;
+    state.camera = false;
     clearTrouble(state.root);
     status(state, "connected", "Connected to the GM's device.");
     send(state, { type: "snapshot" });
@@ -148,16 +196,37 @@ async function join(state) {
   else channel.onopen = opened;
 }
 
+/** The connection was tried and failed: what was tried, and the one fix a page can make when
+ * this phone offered only a hidden ".local" name. @param {JoinState} state @param {RTCPeerConnection} pc
+ * @param {import("./table-link.js").Reach} reach */
+async function failed(state, pc, reach) {
+  status(state, "disconnected", "The devices could not reach each other: use the same Wi-Fi as the GM's device " +
+    "(not a guest network, which keeps devices apart), or join the GM's device's hotspot, then ask the GM for a " +
+    "new invitation and scan it.");
+  const line = /** @type {Element} */ (state.root.querySelector("[data-table-status]"));
+  await showTrouble(line, pc, "phone");
+  const report = state.root.querySelector("[data-table-trouble]");
+  if (reach === "named" && report) {
+    report.append(element("p", {}, ["This phone offered only a hidden local name, which the GM's device may not find " +
+      "on this network. With the camera allowed, the phone offers its address by number instead; the camera is " +
+      "used only while the reply is made. ", button("allow-camera", "Allow the camera to connect")]));
+  }
+}
+
 /** @param {JoinState} state */
 function lost(state) {
-  const since = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  status(state, "disconnected", `Not connected since ${since}: showing the table as it was. To rejoin, ask the GM ` +
-    "for a new invitation to your seat and paste or scan it above.");
+  const since = time(new Date());
+  status(state, "disconnected", `Not connected since ${since}. To rejoin, ask the GM for a new invitation to your ` +
+    "seat (Invite again) and scan or paste it here: your seat and character are kept.", true);
+  live(state, new Date());
+  /** @type {HTMLElement} */ (state.root.querySelector("[data-table-joining]")).scrollIntoView({ block: "nearest" });
 }
 
 /** @param {HTMLElement} root */
 function build(root) {
   root.replaceChildren(
+    element("p", { class: "rc-table-status", "data-table-status": "", "data-state": "disconnected", role: "status" },
+      ["Not connected."]),
     element("div", { "data-table-joining": "" }, [
       // A code read goes where a pasted one does, and joins at once (the camera, asked for
       // first, is what lets Safari offer its local addresses to the connection made next).
@@ -166,15 +235,15 @@ function build(root) {
         /** @type {HTMLButtonElement} */ (root.querySelector('[data-action="join-table"]')).click();
       } }),
       element("div", { class: "rc-field" }, [element("label", { for: "table-offer" }, ["The GM's invitation code"]),
-        element("textarea", { id: "table-offer", rows: "3", "data-table-offer": "", spellcheck: "false" })]),
+        element("textarea", { id: "table-offer", rows: "3", "data-table-offer": "", spellcheck: "false",
+          enterkeyhint: "go" })]),
       element("p", {}, [button("join-table", "Join the table")])]),
     element("p", { class: "rc-error", "data-table-error": "", role: "alert", hidden: "" }),
     element("div", { class: "rc-table-reply", "data-table-reply": "", hidden: "" }),
-    element("p", { class: "rc-table-status", "data-table-status": "", "data-state": "disconnected", role: "status" },
-      ["Not connected."]),
     turnSection(),
     defenceSection(),
     element("p", { class: "rc-table-said", "data-table-said": "", role: "status", hidden: "" }),
+    element("p", { class: "rc-table-stale", "data-table-stale": "", hidden: "" }),
     element("section", { class: "rc-table-me", "data-table-me": "", "aria-label": "Your character" }),
     element("section", { class: "rc-table-view", "data-table-view": "", "aria-label": "The table" }, [
       element("p", { class: "rc-session-clock", "data-session-clock": "" }),
@@ -184,7 +253,20 @@ function build(root) {
       element("ul", { class: "rc-session-due", "data-session-due": "" }),
       element("h3", {}, ["Log"]),
       element("ol", { class: "rc-session-log", "data-session-log": "", reversed: "" })]),
+    wakeSwitch("Keep this screen on while connected"),
   );
+}
+
+/** The table as this phone last drew it (before a reload), shown as not live. @param {JoinState} state */
+function lastSeen(state) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LAST_SEEN) ?? "null");
+    const at = new Date(kept?.at);
+    if (!kept?.message?.view || Number.isNaN(at.getTime())) return;
+    drawMessage(state, kept.message);
+    /** @type {HTMLElement} */ (state.root.querySelector("[data-table-turn]")).hidden = true; // not live: nothing to ask
+    live(state, at);
+  } catch { /* nothing kept, or not of this site: the page starts empty */ }
 }
 
 function init() {
@@ -193,7 +275,15 @@ function init() {
   root.dataset.bound = "";
   build(root);
   /** @type {JoinState} */
-  const state = { root, pc: null, channel: null, shown: null, seq: 0, asked: 0, oddsFor: "" };
+  const state = { root, pc: null, channel: null, shown: null, seq: 0, asked: 0, oddsFor: "", turnOf: "", maneuver: "",
+    camera: false, wake: newWake(), from: `${Math.random().toString(36).slice(2, 8)}-` };
+  lastSeen(state);
+  watchWake(root, () => state.wake);
+  document.addEventListener("visibilitychange", () => { // back from a sleep: said at once if the GM was lost
+    const status = /** @type {HTMLElement} */ (root.querySelector("[data-table-status]"));
+    if (document.visibilityState === "visible" && state.channel && state.channel.readyState !== "open"
+      && status.dataset.state === "connected") lost(state);
+  });
   if (typeof RTCPeerConnection !== "function") { // Debian's WebKitGTK, for one, is built without WebRTC
     status(state, "disconnected", "This browser cannot join a table: it has no WebRTC, the way phones talk to each " +
       "other. Open this page in your phone's usual browser (Chrome, Safari, Firefox, Samsung Internet).");
@@ -205,18 +295,35 @@ function init() {
       send(state, defenceChosen(root));
     }
   });
+  root.addEventListener("keydown", (event) => { // Enter does what the field's button does
+    const field = /** @type {Element} */ (event.target);
+    if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+    const go = field.matches("[data-table-offer]") ? "join-table" : field.matches("[data-table-rolled]")
+      ? "request-attack" : null;
+    if (!go) return;
+    event.preventDefault();
+    /** @type {HTMLButtonElement | null} */ (root.querySelector(`[data-action="${go}"]`))?.click();
+  });
   root.addEventListener("click", (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
     const seat = state.shown?.seat;
     if (action === "join-table") join(state);
+    else if (action === "allow-camera") {
+      state.camera = true;
+      if (state.pc) { // the invitation was used by the reply that failed: a new one is needed
+        said(state, "The camera will be asked for when you join: scan the GM's new invitation for your seat.");
+        /** @type {HTMLElement} */ (root.querySelector("[data-table-joining]")).scrollIntoView({ block: "nearest" });
+      } else join(state); // no reply was shown: the same invitation, with the camera
+    }
     else if (action === "request-next-turn") request(state, { do: "next_turn" });
-    else if (action === "request-attack" && seat) {
-      const chosen = attackChosen(root, seat);
+    else if (action === "request-attack" && seat && state.shown?.attack?.roll) {
+      const chosen = attackChosen(root, seat, state.shown.attack.roll);
       if ("error" in chosen) said(state, chosen.error);
       else request(state, chosen.action, chosen.rolled);
     }
     else if (action === "request-maneuver" && seat) {
       const maneuver = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-maneuver]")).value;
+      state.maneuver = maneuver;
       request(state, { do: "maneuver", who: seat, maneuver });
     }
   });

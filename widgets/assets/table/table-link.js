@@ -26,41 +26,86 @@ function gathered(pc) {
   });
 }
 
-/** The description `pc` made, cut to its code. @param {RTCPeerConnection} pc @param {"offer" | "answer"} kind */
-function codeOf(pc, kind) {
-  return codeFromLink(linkFromSdp(kind, /** @type {RTCSessionDescription} */ (pc.localDescription).sdp));
+/**
+ * How another device can reach this one, by what its code offers: "plain" (an address by
+ * number), "named" (only random ".local" names, which the other device must resolve on the
+ * network and some networks and phones cannot) or "none" (no local address at all: a code
+ * that could reach nothing is never shown).
+ * @typedef {"plain" | "named" | "none"} Reach
+ * @param {import("./table-code.js").Link} link @returns {Reach}
+ */
+export function reachOf(link) {
+  if (!link.candidates.length) return "none";
+  return link.candidates.some((one) => !one.address.endsWith(".local")) ? "plain" : "named";
 }
 
-/** The GM's side: a connection waiting for its phone, its channel and the invitation's code.
- * @returns {Promise<{pc: RTCPeerConnection, channel: RTCDataChannel, code: string}>} */
+/** The GM's side: a connection waiting for its phone, its channel, the invitation's code, its
+ * tag (the user fragment a reply names) and how it can be reached.
+ * @returns {Promise<{pc: RTCPeerConnection, channel: RTCDataChannel, code: string, tag: string, reach: Reach}>} */
 export async function invite() {
   const pc = new RTCPeerConnection(LOCAL_ONLY);
   const channel = pc.createDataChannel("table", { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
-  return { pc, channel, code: codeOf(pc, "offer") };
+  const link = linkFromSdp("offer", /** @type {RTCSessionDescription} */ (pc.localDescription).sdp);
+  return { pc, channel, code: codeFromLink(link), tag: link.ufrag, reach: reachOf(link) };
+}
+
+/** A phone's reply read and checked (it names the invitation it answers, `answers`).
+ * Throws a CodeError (its message for the GM) for a code that is not a reply. @param {string} code */
+export function replyLink(code) {
+  return linkFromCode(code, "answer");
 }
 
 /** The GM's side: the phone's reply taken; the channel opens by itself.
- * Throws a CodeError (its message for the GM) for a code that is not a reply.
- * @param {RTCPeerConnection} pc @param {string} code */
-export async function accept(pc, code) {
-  await pc.setRemoteDescription({ type: "answer", sdp: sdpFromLink(linkFromCode(code, "answer")) });
+ * @param {RTCPeerConnection} pc @param {import("./table-code.js").Link} link */
+export async function accept(pc, link) {
+  await pc.setRemoteDescription({ type: "answer", sdp: sdpFromLink(link) });
 }
 
-/** The phone's side: the invitation read, the reply to show the GM, and the channel once open.
+/** The phone's side: the invitation read, the reply to show the GM (naming the invitation it
+ * answers), how this phone can be reached, and the channel once open.
  * Throws a CodeError (its message for the player) for a code that is not an invitation.
  * @param {string} code
- * @returns {Promise<{pc: RTCPeerConnection, channel: Promise<RTCDataChannel>, code: string}>} */
+ * @returns {Promise<{pc: RTCPeerConnection, channel: Promise<RTCDataChannel>, code: string, reach: Reach}>} */
 export async function reply(code) {
-  const link = linkFromCode(code, "offer"); // checked before any connection is made
+  const offer = linkFromCode(code, "offer"); // checked before any connection is made
   const pc = new RTCPeerConnection(LOCAL_ONLY);
   /** @type {Promise<RTCDataChannel>} */
   const channel = new Promise((resolve) => { pc.ondatachannel = (event) => resolve(event.channel); });
-  await pc.setRemoteDescription({ type: "offer", sdp: sdpFromLink(link) });
+  await pc.setRemoteDescription({ type: "offer", sdp: sdpFromLink(offer) });
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
-  return { pc, channel, code: codeOf(pc, "answer") };
+  const link = { ...linkFromSdp("answer", /** @type {RTCSessionDescription} */ (pc.localDescription).sdp),
+    answers: offer.ufrag };
+  return { pc, channel, code: codeFromLink(link), reach: reachOf(link) };
+}
+
+/**
+ * Makes a connection's code with the camera allowed: browsers hide a device's plain local
+ * address behind a random ".local" name, or offer none at all (older iOS), unless the page
+ * holds the camera; with it they offer the address by number. The camera is opened only
+ * while the connection gathers its addresses, then stopped. Throws an Error whose message
+ * says what happened when the camera is refused or missing.
+ * @template T @param {() => Promise<T>} make @returns {Promise<T>}
+ */
+export async function withCamera(make) {
+  if (!navigator.mediaDevices?.getUserMedia) {
+    throw new Error("this browser gives pages no camera (a site on plain http cannot ask for it)");
+  }
+  /** @type {MediaStream} */
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ video: true });
+  } catch (/** @type {any} */ problem) {
+    throw new Error(problem?.name === "NotAllowedError" ? "the camera was not allowed"
+      : "the camera could not be opened");
+  }
+  try {
+    return await make();
+  } finally {
+    for (const track of stream.getTracks()) track.stop();
+  }
 }
 
 /** The QR code of `text` as an SVG element (the vendored uqr), labelled for screen readers.

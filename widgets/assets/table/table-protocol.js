@@ -43,21 +43,37 @@ export function phoneHears(seq, data) {
  * A request of this seat for an action, numbered by the phone and carrying the number of the
  * last message it drew (so the GM's device knows whether it was made from an older state);
  * `rolled`, the faces of an attack roll the player rolled with their own dice. With `kind`
- * "odds", it asks only for an attack's odds.
+ * "odds", it asks only for an attack's odds. Its id starts with `from`, this page's own
+ * prefix, so that a phone reloaded does not reuse the ids the GM's device has answered.
  * @param {number} asked how many requests this phone made before @param {number} seen
  * @param {Record<string, unknown>} action @param {number[]} [rolled] @param {"request" | "odds"} [kind]
+ * @param {string} [from]
  */
-export function requestMessage(asked, seen, action, rolled, kind = "request") {
-  return { v: PROTOCOL, type: kind, id: `${kind === "odds" ? "o" : "r"}${asked + 1}`, seen, action,
+export function requestMessage(asked, seen, action, rolled, kind = "request", from = "") {
+  return { v: PROTOCOL, type: kind, id: `${from}${kind === "odds" ? "o" : "r"}${asked + 1}`, seen, action,
     ...(rolled?.length ? { rolled } : {}) };
 }
 
 /**
- * The faces a player typed for their own attack roll ("5 4 3"): the numbers, an empty list
- * when nothing was typed, or null when something typed is not a whole number.
- * @param {string} text
+ * The faces a player typed for their own roll of `count` dice of `sides` ("5 4 3", "5,4,3", or
+ * "543" where every die has at most 9 sides: a digit a die): the numbers, an empty list when
+ * nothing was typed, or null when what was typed is not that many faces from 1 to `sides`.
+ * @param {string} text @param {{count: number, sides: number}} roll
  */
-export function facesTyped(text) {
-  const parts = text.trim().split(/[\s,+]+/).filter(Boolean);
-  return parts.every((part) => /^\d{1,2}$/.test(part)) ? parts.map(Number) : null;
+export function facesTyped(text, roll) {
+  const typed = text.trim();
+  if (!typed) return [];
+  const parts = roll.sides <= 9 && /^\d+$/.test(typed) && typed.length === roll.count ? [...typed]
+    : typed.split(/[\s,;+]+/).filter(Boolean);
+  const faces = parts.map(Number);
+  return parts.length === roll.count && parts.every((part) => /^\d{1,3}$/.test(part))
+    && faces.every((face) => face >= 1 && face <= roll.sides) ? faces : null;
+}
+
+/** An example of a roll's faces as a player types them ("5 4 3" for 3d6, "14" for 1d20, "7 10"
+ * for 2d10). @param {{count: number, sides: number}} roll */
+export function facesExample(roll) {
+  if (roll.count === 1) return String(Math.min(14, roll.sides));
+  const faces = roll.sides >= 10 ? [7, 10, 3, 9, 5, 1] : [5, 4, 3, 6, 2, 1];
+  return Array.from({ length: roll.count }, (_, i) => Math.min(faces[i % faces.length], roll.sides)).join(" ");
 }

@@ -6,7 +6,7 @@
 
 import { button, element } from "../core/dom.js";
 import { attackOdds } from "../session/attack-odds.js";
-import { facesTyped } from "./table-protocol.js";
+import { facesExample, facesTyped } from "./table-protocol.js";
 
 /** @param {string} id @param {string} label @param {Element} control @param {string} [hint] */
 function field(id, label, control, hint) {
@@ -18,15 +18,16 @@ function field(id, label, control, hint) {
 export function turnSection() {
   return element("section", { class: "rc-table-turn", "data-table-turn": "", hidden: "", "aria-label": "Your turn" }, [
     element("h3", {}, ["Your turn"]),
-    element("p", { class: "rc-field" }, [element("label", { for: "table-maneuver" }, ["Maneuver"]),
-      element("select", { id: "table-maneuver", "data-table-maneuver": "" }), " ",
-      button("request-maneuver", "Ask for this maneuver")]),
+    element("p", { class: "rc-field", "data-table-maneuver-area": "" }, [element("label", { for: "table-maneuver" },
+      ["Maneuver"]), element("select", { id: "table-maneuver", "data-table-maneuver": "" }), " ",
+    button("request-maneuver", "Ask for this maneuver")]),
     element("div", { class: "rc-table-attack", "data-table-attack": "", hidden: "" }, [
       element("h4", {}, ["Attack"]),
       field("table-target", "Target", element("select", { id: "table-target", "data-table-target": "" })),
       field("table-weapon", "Weapon", element("select", { id: "table-weapon", "data-table-weapon": "" })),
-      field("table-rolled", "Your own dice", element("input", { id: "table-rolled", "data-table-rolled": "",
-        inputmode: "numeric", autocomplete: "off", "aria-describedby": "table-rolled-hint" }),
+      // A text keyboard: a phone's numeric keypad has no space to part the faces with.
+      field("table-rolled", "Your own dice", element("input", { type: "text", id: "table-rolled", "data-table-rolled": "",
+        autocomplete: "off", enterkeyhint: "go", "aria-describedby": "table-rolled-hint" }),
       "each face, e.g. 5 4 3; leave empty for the GM's device to roll"),
       element("div", { class: "rc-table-odds", "data-table-odds": "", "aria-live": "polite" }),
       element("p", {}, [button("request-attack", "Attack")])]),
@@ -42,17 +43,21 @@ function offer(select, options) {
 
 /**
  * Draws the turn for a seat message: shown on the seat's own turn, with the maneuvers open
- * and the attack's targets and weapons. True when the attack's choices are shown (its odds
- * are then worth asking for). @param {HTMLElement} root @param {Record<string, any>} message
+ * (none where the game has none) and the attack's targets and weapons. When a turn begins
+ * (`begun`), the maneuver starts on the last one this player took (`last`), else Attack.
+ * True when the attack's choices are shown (its odds are then worth asking for).
+ * @param {HTMLElement} root @param {Record<string, any>} message @param {boolean} begun @param {string} last
  */
-export function drawTurn(root, message) {
+export function drawTurn(root, message, begun, last) {
   const view = message.view;
   const turn = /** @type {HTMLElement} */ (root.querySelector("[data-table-turn]"));
   turn.hidden = !(view.fight && view.fight.current === message.seat);
   const picker = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-maneuver]"));
   const maneuvers = /** @type {{id: string, label: string}[]} */ (message.maneuvers ?? []);
   offer(picker, maneuvers);
-  /** @type {HTMLElement} */ (picker.closest("p")).hidden = !maneuvers.length;
+  const start = [last, "attack"].find((id) => maneuvers.some((one) => one.id === id));
+  if (begun && start) picker.value = start;
+  /** @type {HTMLElement} */ (root.querySelector("[data-table-maneuver-area]")).hidden = !maneuvers.length;
   const attack = /** @type {Record<string, any> | null} */ (message.attack ?? null);
   const area = /** @type {HTMLElement} */ (root.querySelector("[data-table-attack]"));
   area.hidden = !attack || turn.hidden || !attack.targets.length;
@@ -66,20 +71,28 @@ export function drawTurn(root, message) {
   /** @type {HTMLElement} */ (weapon.closest("p")).hidden = !weapons.length;
   const roll = `${attack.roll.count}d${attack.roll.sides}`;
   /** @type {HTMLElement} */ (root.querySelector('label[for="table-rolled"]')).textContent = `Your own dice (${roll})`;
+  /** @type {HTMLElement} */ (root.querySelector("#table-rolled-hint")).textContent = attack.roll.count > 1
+    ? `each face, e.g. ${facesExample(attack.roll)}; leave empty for the GM's device to roll`
+    : `the face, e.g. ${facesExample(attack.roll)}; leave empty for the GM's device to roll`;
   return true;
 }
 
 /**
- * The attack the player has chosen, as the session action and the faces they typed; or the
- * sentence saying what to fix. @param {HTMLElement} root @param {string} seat
+ * The attack the player has chosen, as the session action and the faces they typed for the
+ * game's attack roll (`roll`); or the sentence saying what to fix.
+ * @param {HTMLElement} root @param {string} seat @param {{count: number, sides: number}} roll
  * @returns {{action: Record<string, unknown>, rolled: number[]} | {error: string}}
  */
-export function attackChosen(root, seat) {
+export function attackChosen(root, seat, roll) {
   const target = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-target]")).value;
   const weapon = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-weapon]"));
   const typed = /** @type {HTMLInputElement} */ (root.querySelector("[data-table-rolled]")).value;
-  const rolled = facesTyped(typed);
-  if (!rolled) return { error: "Your own dice: give each face you rolled as a whole number, e.g. 5 4 3, or leave it empty." };
+  const rolled = facesTyped(typed, roll);
+  if (!rolled) {
+    const faces = roll.count > 1 ? `each of the ${roll.count} faces` : "the face";
+    return { error: `Your own dice: give ${faces} of the ${roll.count}d${roll.sides} you rolled, from 1 to ${roll.sides}` +
+      ` (e.g. ${facesExample(roll)}), or leave it empty for the GM's device to roll.` };
+  }
   const armed = !(/** @type {HTMLElement} */ (weapon.closest("p")).hidden) && weapon.value !== "";
   return { action: { do: "attack", who: seat, target, ...(armed ? { weapon: Number(weapon.value) } : {}) }, rolled };
 }
