@@ -46,9 +46,14 @@ def press(page, selector: str, dice: TableDice, key: str | None = None):
     """Taps a button (or presses `key`), then gives the table's dice for every roll asked for."""
     done = len(saved(page)["done"])
     page.keyboard.press(key) if key else page.click(selector)
+    give_dice(page, dice, done, selector)
+
+
+def give_dice(page, dice: TableDice, done: int, what: str):
+    """Gives the table's dice for every roll asked for until the session has more than `done` actions."""
     while True:
         wait_for_python(page, lambda: len(saved(page)["done"]) > done or page.evaluate(ASKING_OR_REFUSED),
-                        f"{selector} to be saved, or dice to be asked for")
+                        f"{what} to be saved, or dice to be asked for")
         message = page.locator("[data-session-message]")
         assert message.is_hidden(), message.inner_text()
         if len(saved(page)["done"]) > done:

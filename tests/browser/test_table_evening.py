@@ -16,7 +16,7 @@ from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot, wait_for_python
 from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_attack_page import ARMED, to_bruno
-from tests.browser.test_fight_page import begin_fight, press
+from tests.browser.test_fight_page import begin_fight, give_dice, press
 from tests.browser.test_session import saved_state as saved
 from tests.browser.test_table import KEEP_CHANNEL, join
 from tests.browser.test_table_attack import ORC, attack_shown, gm_and_phone
@@ -53,12 +53,12 @@ HIDING = """(hide) => {
             if (!line.startsWith('a=candidate:')) return [line];
             if (window.rcHide === 'none') return [];
             const parts = line.split(' ');
-            parts[4] = '%s';
+            parts[4] = 'HIDDEN_NAME';
             return [parts.join(' ')];
         });
         return { type: made.type, sdp: sdp.join('\\r\\n') };
     } });
-}""" % HIDDEN_NAME
+}""".replace("HIDDEN_NAME", HIDDEN_NAME)
 
 
 def invitation(gm, seat: str) -> str:
@@ -263,7 +263,7 @@ def test_the_gm_sees_what_the_phones_ask_and_a_turn_fits_a_thumb(browser, site_u
         phone.click('[data-action="request-maneuver"]')
         waiting = gm.locator("[data-table-waiting]")
         waiting.wait_for()
-        assert waiting.inner_text().startswith("A phone asks: Bruno asks the maneuver All-Out Attack")
+        assert waiting.inner_text() == "Bruno's phone asks for the maneuver All-Out Attack. Approve or refuse."
         assert in_view(gm, "[data-table-waiting]")
         gm.locator("[data-session-log]").evaluate("log => log.scrollIntoView({block: 'end'})")  # the session's foot
         assert in_view(gm, "[data-table-waiting]")
@@ -297,7 +297,11 @@ def test_the_gm_sees_what_the_phones_ask_and_a_turn_fits_a_thumb(browser, site_u
         rolled.press("Enter")
         gm.locator('[data-table-request] [data-action="approve-request"][data-defence="parry"]').wait_for()
         gm.click('[data-table-request] [data-action="approve-request"][data-defence="parry"]')
-        wait_for_python(gm, lambda: len(saved(gm)["done"]) == before + 2, "the phone's attack")
+        # The GM rolls their own dice: the phone's attack asks here for the rolls its player did not give, named.
+        asked = gm.locator("[data-session-dice] [data-dice-asked]")
+        asked.wait_for()
+        assert asked.inner_text() == "Orc's Parry: roll 3d6 (rolled so far: 5 4 3)."
+        give_dice(gm, dice, before + 1, "the phone's attack")
         assert saved(gm)["done"][-1]["dice"][0] == [3, 6, [5, 4, 3]]
 
 
@@ -313,7 +317,7 @@ def test_the_reply_qr_is_in_view_and_basic_fantasy_has_no_maneuver(browser, site
         kept = saved(gm)
         phone.fill("[data-table-rolled]", "14")
         phone.press("[data-table-rolled]", "Enter")
-        wait_for_python(gm, lambda: len(saved(gm)["done"]) == len(kept["done"]) + 1, "the attack by Enter")
+        give_dice(gm, dice, len(kept["done"]), "the attack by Enter")
         assert saved(gm)["done"][-1]["dice"][0] == [1, 20, [14]]
     # A phone of 390 x 844: the reply's QR in view once it joins.
     gm_context = browser.new_context(**SCREENS["tablet"])

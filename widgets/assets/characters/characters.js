@@ -27,6 +27,7 @@ import { readInputs } from "../calculators/calculators.js";
 function say(form, text) {
   const status = form.querySelector("[data-status]");
   if (status) status.textContent = text;
+  form.dataset.said = text; // kept over the live calculator's own line until the sheet is edited
 }
 
 /** After a write: what could not be saved is said at the top of the page, with the backup.
@@ -61,6 +62,12 @@ function bindEditor(state, form) {
   bindListFields(form); // the weapons a character carries
   form.addEventListener("input", (event) => {
     if (!(/** @type {Element} */ (event.target).closest("[data-conflict]"))) form.dataset.dirty = "true";
+    delete form.dataset.said;
+  });
+  // The live calculator says "Live: …" once it is up: a save's outcome said before stays.
+  form.addEventListener("rc:result", () => {
+    const status = form.querySelector("[data-status]");
+    if (status && form.dataset.said) status.textContent = form.dataset.said;
   });
   form.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("button");
@@ -88,6 +95,18 @@ function bindEditor(state, form) {
   renderRoster(state, form);
 }
 
+// The sheet fields a session writes wounds back into (rulescore/write_back.py FIELDS), by label.
+const WOUNDS = { hp_lost: "HP lost", fp_lost: "FP lost", damage_taken: "damage taken" };
+
+/** A character's wounds in words beside its name on the roster (nothing when unhurt).
+ * @param {Character} character */
+function wounds(character) {
+  const said = Object.entries(WOUNDS).map(([field, label]) => [label, Number(character.fields[field] ?? 0)])
+    .filter(([, value]) => Number.isFinite(value) && Number(value) > 0).map(([label, value]) => `${label} ${value}`);
+  return said.length ? [element("span", { class: "rc-roster-wounds", "data-character-wounds": "" },
+    [`(${said.join(", ")})`]), " "] : [];
+}
+
 /** @param {PageState} state @param {HTMLFormElement} form */
 function renderRoster(state, form) {
   const system = /** @type {System} */ (form.dataset.characterEditor);
@@ -99,7 +118,7 @@ function renderRoster(state, form) {
         "data-character-id": c.id, ...(form.dataset.editing === c.id ? { "aria-current": "true" } : {}),
       }, [
         element("span", { class: "rc-roster-name" }, [c.name]), " ",
-        button("edit-character", "Edit", { "data-id": c.id }), " ",
+        ...wounds(c), button("edit-character", "Edit", { "data-id": c.id }), " ",
         button("duplicate-character", "Duplicate", { "data-id": c.id }), " ",
         button("share-character", "Share", { "data-id": c.id }), " ",
         button("delete-character", "Delete", { "data-id": c.id }),

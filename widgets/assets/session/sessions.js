@@ -45,6 +45,8 @@ import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remo
  * @property {number} previews how many previews were asked for (only the latest is shown)
  * @property {number} previewTimer the pending preview, while the reader is still typing
  * @property {import("../table/table-gm.js").Table} table the players' phones connected to the open session
+ * @property {{action: Record<string, unknown>, done: (answer: SessionResponse | null) => void} | null} [forPhone]
+ *   a phone's request whose rolls the GM is giving in the dice field (with "I roll my own dice")
  */
 
 
@@ -271,7 +273,8 @@ function buildActive(state, session) {
 /** @param {PageState} state */
 async function applyAction(state) {
   const session = openSession(state);
-  const action = readAction(state);
+  const forPhone = state.forPhone ?? null;
+  const action = forPhone ? forPhone.action : readAction(state);
   const message = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-message]"));
   if (!session || !action) return;
   const own = /** @type {HTMLInputElement} */ (state.root.querySelector("[data-own-dice]")).checked;
@@ -290,6 +293,35 @@ async function applyAction(state) {
   if (answer?.need) return showDice(state, answer.need); // the next roll the rules want
   state.dice = [];
   showDice(state, null);
+  if (forPhone) {
+    state.forPhone = null;
+    forPhone.done(answer);
+  }
+}
+
+/**
+ * A phone's request, applied like the page's own action: with "I roll my own dice" ticked the
+ * GM is asked here for every roll the phone did not give (its player's own faces first), each
+ * named by the engine; otherwise this device rolls them. Resolves with the rules' refusal, or
+ * null once done and saved.
+ * @param {PageState} state @param {Record<string, unknown>} action @param {number[][] | null} dice
+ * @returns {Promise<SessionResponse | null>}
+ */
+async function applyForPhone(state, action, dice) {
+  const own = /** @type {HTMLInputElement | null} */ (state.root.querySelector("[data-own-dice]"))?.checked;
+  if (!own) return act(state, { op: "apply", action, dice, then_roll: Boolean(dice) });
+  if (state.forPhone || state.dice.length) {
+    return { ok: false, message: "The GM is entering the dice of another action: ask again in a moment." };
+  }
+  const answer = await act(state, { op: "apply", action, dice: dice ?? [] });
+  const need = answer?.need;
+  if (!need) return answer;
+  return new Promise((done) => {
+    state.forPhone = { action, done };
+    state.dice = [...(dice ?? [])];
+    showDice(state, need);
+    /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-dice]"))?.scrollIntoView({ block: "center" });
+  });
 }
 
 /**
@@ -469,7 +501,12 @@ async function init() {
     if (target.matches('[name="session_system"]')) fillParties(state);
     if (target.matches("[data-session-action]")) buildFields(state);
     if (target.closest("[data-session-act]")) previewSoon(state);
-    if (target.matches("[data-own-dice]")) { state.dice = []; showDice(state, null); }
+    if (target.matches("[data-own-dice]")) {
+      state.dice = [];
+      showDice(state, null);
+      state.forPhone?.done({ ok: false, message: "The GM stopped entering dice for it: ask again." });
+      state.forPhone = null;
+    }
   });
   root.addEventListener("input", (event) => {
     if (/** @type {Element} */ (event.target).closest("[data-session-act]")) previewSoon(state);
@@ -489,7 +526,7 @@ async function init() {
     const target = /** @type {Element} */ (event.target).closest("button");
     const action = target?.dataset.action;
     const id = target?.dataset.id ?? "";
-    if (tableAction(state, action, target ?? null, (done, dice) => act(state, { op: "apply", action: done, dice, then_roll: Boolean(dice) }))) return;
+    if (tableAction(state, action, target ?? null, (done, dice) => applyForPhone(state, done, dice))) return;
     if (action === "start-session") startSession(state);
     else if (action === "apply-action") applyAction(state);
     else if (action === "next-turn") nextTurn(state);

@@ -145,8 +145,8 @@ function drawWaiting(state) {
   if (line) {
     line.hidden = !count;
     const first = state.table.waiting[0];
-    line.textContent = first ? `${count === 1 ? "A phone asks" : `${count} phone requests wait`}: ${nameOf(first.seat,
-      state)} asks ${first.what} ${first.defences ? "Tap the target's defence." : "Approve or refuse."}` : "";
+    line.textContent = first ? `${count > 1 ? `${count} requests wait. ` : ""}${nameOf(first.seat, state)}'s phone asks ${
+      first.what} ${first.defences ? "Tap the target's defence." : "Approve or refuse."}` : "";
   }
   document.title = count && document.visibilityState === "hidden" ? `(${count}) ${state.table.title}` : state.table.title;
 }

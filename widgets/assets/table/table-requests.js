@@ -67,9 +67,9 @@ export function described(state, action) {
     return `to attack ${target?.name ?? "someone"}${weapon ? ` with ${weapon.label ?? weapon.name}` : ""}.`;
   }
   if (action?.do === "maneuver") {
-    return `the maneuver ${choiceLabel(state, "maneuver", "maneuver", action.maneuver) ?? "they chose"}.`;
+    return `for the maneuver ${choiceLabel(state, "maneuver", "maneuver", action.maneuver) ?? "they chose"}.`;
   }
-  return "an action.";
+  return "for an action.";
 }
 
 /**
