@@ -13,6 +13,8 @@ interface Window {
   rulesEngineDeadlineMs?: number;
   /** How long the table waits for a phone's connection before it says what was tried (tests shorten it). */
   rulesTableConnectMs?: number;
+  /** How long a disconnected table connection may take to come back before it is lost (tests shorten it). */
+  rulesTableBlipMs?: number;
   /** mkdocs-material's instant navigation: announces each page it shows. */
   document$?: { subscribe(next: () => void): unknown };
 }

@@ -13,7 +13,7 @@ import { button, element } from "../core/dom.js";
 import { askSession } from "../engine/engine.js";
 import { changeMeta, getMeta } from "../kept/store.js";
 import { partyShown } from "../session/session-view.js";
-import { accept, invite, qrCode, replyLink, withCamera } from "./table-link.js";
+import { accept, invite, qrCode, replyLink, whenLost, withCamera } from "./table-link.js";
 import { carryOut, clock, defenceLabel, heard, heldRecord, nameOf, send } from "./table-requests.js";
 import { scanControls } from "./table-scan.js";
 import { PROTOCOL } from "./table-protocol.js";
@@ -317,7 +317,7 @@ function seated(state, invitation, apply) {
   setTimeout(failed, connectLimit());
   pc.onconnectionstatechange = () => {
     if (pc.connectionState === "failed") failed();
-    if (["disconnected", "failed", "closed"].includes(pc.connectionState)) lost();
+    whenLost(pc, lost);
   };
   channel.onmessage = (event) => heard(state, pageOf(state, apply), seat, event.data, (one) => sendViews(state, [one],
     "snapshot"));

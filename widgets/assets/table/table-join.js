@@ -15,7 +15,7 @@
 import { button, element, onEveryPage } from "../core/dom.js";
 import { renderFight } from "../session/fight-panel.js";
 import { renderView } from "../session/session-view.js";
-import { qrCode, reply, withCamera } from "./table-link.js";
+import { qrCode, reply, whenLost, withCamera } from "./table-link.js";
 import { scanControls } from "./table-scan.js";
 import { PROTOCOL, phoneHears, requestMessage } from "./table-protocol.js";
 import { clearTrouble, showTrouble } from "./table-trouble.js";
@@ -175,10 +175,11 @@ async function join(state) {
   area.scrollIntoView({ block: "start" }); // the reply's QR, for the GM to scan
   const pc = made.pc;
   const reach = made.reach;
+  let joined = false; // once connected, a failure is a lost GM, not a join that did not work
   pc.onconnectionstatechange = () => {
     if (state.pc !== pc) return;
-    if (pc.connectionState === "failed") failed(state, pc, reach);
-    else if (pc.connectionState === "disconnected" || pc.connectionState === "closed") lost(state);
+    if (pc.connectionState === "failed" && !joined) failed(state, pc, reach);
+    else whenLost(pc, () => { if (state.pc === pc && joined) lost(state); });
   };
   const channel = await made.channel;
   if (state.pc !== pc) return;
@@ -186,6 +187,7 @@ async function join(state) {
   channel.onmessage = (event) => heard(state, event.data);
   channel.onclose = () => { if (state.pc === pc) lost(state); };
   const opened = () => {
+    joined = true;
     area.hidden = true;
     state.camera = false;
     clearTrouble(state.root);

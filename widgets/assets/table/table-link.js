@@ -9,6 +9,22 @@ import { codeFromLink, linkFromCode, linkFromSdp, sdpFromLink } from "./table-co
 
 /** @type {RTCConfiguration} */
 const LOCAL_ONLY = { iceServers: [] };
+// A connection that stops answering for a moment ("disconnected": a phone's screen off for a few
+// seconds, a Wi-Fi hiccup) often comes back by itself; it is called lost only if it has not come
+// back by then (a closed channel, or "failed", is lost at once).
+export const BLIP_MS = 10_000;
+
+/**
+ * Calls `lost` when `pc` is lost: closed or failed at once, disconnected only if it has not
+ * come back within BLIP_MS. @param {RTCPeerConnection} pc @param {() => void} lost
+ */
+export function whenLost(pc, lost) {
+  const state = pc.connectionState;
+  if (state === "failed" || state === "closed") lost();
+  else if (state === "disconnected") {
+    setTimeout(() => { if (pc.connectionState !== "connected") lost(); }, window.rulesTableBlipMs ?? BLIP_MS);
+  }
+}
 // Gathering host candidates takes milliseconds; a device that has found none by then has no
 // network to offer, and the code says so.
 const GATHER_LIMIT_MS = 4000;
