@@ -27,12 +27,27 @@ WEAPON = Input("weapon", "Weapon", "int", None, min=0, max=MOST_WEAPONS - 1,
                     "character rolls to hit only and a monster attacks with its whole routine")
 
 
+def weapon_label(weapon: Mapping[str, Any]) -> str:
+    """A weapon as a person reads it: its name, and its usage where it has one (a GURPS sheet's
+    weapon rows: "Spear (Thrust)", "Spear (Thrown)"), so each usage is its own choice.
+
+    >>> weapon_label({"name": "Natural Attacks", "usage": "Bite"}), weapon_label({"name": "Axe"})
+    ('Natural Attacks (Bite)', 'Axe')
+    """
+    usage = str(weapon.get("usage") or "").strip()
+    return f"{weapon['name']} ({usage})" if usage else str(weapon["name"])
+
+
 def weapon_named(action: Mapping[str, Any], weapons: Sequence[Mapping[str, Any]], who: str) -> int | None:
-    """The index of the weapon ``action["weapon"]`` names in ``weapons`` (its index, or its name
-    as written on the sheet, any case); None when the action names none (the key left out or
-    empty). ``who`` is the attacker's name, for the refusal.
+    """The index of the weapon ``action["weapon"]`` names in ``weapons`` (its index, its name with
+    its usage, "Spear (Thrown)", or its name as written on the sheet, any case: the first of that
+    name); None when the action names none (the key left out or empty). ``who`` is the attacker's
+    name, for the refusal.
 
     >>> weapon_named({"weapon": "dagger"}, [{"name": "Sword"}, {"name": "Dagger"}], "Ana")
+    1
+    >>> weapon_named({"weapon": "Spear (Thrown)"}, [{"name": "Spear", "usage": "Thrust"},
+    ...                                            {"name": "Spear", "usage": "Thrown"}], "Ana")
     1
     >>> weapon_named({"weapon": 2}, [{"name": "Sword"}], "Ana")
     Traceback (most recent call last):
@@ -42,13 +57,15 @@ def weapon_named(action: Mapping[str, Any], weapons: Sequence[Mapping[str, Any]]
     given = action.get(WEAPON.name)
     if given is None or given == "":
         return None
-    listed = "; ".join(f"{index} ({one['name'] or 'unnamed'})" for index, one in enumerate(weapons))
+    listed = "; ".join(f"{index} ({one['name'] or 'unnamed'}" + (f", {one['usage']}" if one.get("usage") else "")
+                       + ")" for index, one in enumerate(weapons))
     offer = f"choose {listed}" if weapons else f"{who} has none on their sheet, so leave it empty"
     if isinstance(given, str) and not given.strip().lstrip("+").isdigit():
         wanted = given.strip().lower()
-        for index, one in enumerate(weapons):
-            if str(one["name"]).strip().lower() == wanted:
-                return index
+        for named in (weapon_label, lambda one: str(one["name"])):
+            for index, one in enumerate(weapons):
+                if named(one).strip().lower() == wanted:
+                    return index
         raise RulesInputError(WEAPON.name, f"{WEAPON.label}: {who} has no weapon {received(given)}; {offer}.")
     try:
         index = WEAPON._replace(max=None).parse(given)

@@ -198,6 +198,10 @@ class Fight:
         """Whether the action form ``form_id`` is open now, its fields' candidates aside (actions_now)."""
         return True
 
+    def no_attack(self, state: State, fight: dict[str, Any], who: str) -> str:
+        """Why ``who`` could not attack now, as the attack's refusal says it after "Attacker: "; "" if they could."""
+        return ""
+
     def calculator_inputs(self, state: State, fight: dict[str, Any], who: str) -> dict[str, dict[str, Any]]:
         """The calculators a turn needs, each with the inputs this combatant's figures fill in
         (the GM's view links them, as a character picker would fill them)."""
@@ -313,7 +317,7 @@ class Fight:
                 fight["next_foe"] += 1
                 name = entry["name"] if entry["count"] == 1 else f"{entry['name']} {number}"
                 fight["combatants"][ident] = {"id": ident, "name": name, "side": "foes", "group": group,
-                                              **self.foe(state, entry, dice)}
+                                              **self.foe(state, {**entry, "name": name}, dice)}
                 added.append(ident)
         return added
 

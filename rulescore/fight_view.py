@@ -12,7 +12,8 @@ built from the fight's state and its game's hooks. ``None`` outside a fight, els
   one chosen the round before, or None), ``maneuver_default`` (the maneuver the form starts on
   for them: their last one if they may choose it, else Attack, else the first open to them;
   None in a game without maneuvers), the game's own figures (``shown``) and, in the GM's view,
-  ``calculators`` and for a foe ``foe_row`` (its figures as "Change a foe's figures" takes them).
+  ``calculators`` and for a foe ``foe_row`` (its figures as "Change a foe's figures" takes them);
+  each weapon's ``label``, ``weapon_default`` and ``no_attack`` (:mod:`rulescore.weapon_choice`).
 
 >>> from rulescore import session
 >>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {}}]
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import weapon_choice
 from .core import get_calculator
 from .session import State
 
@@ -74,6 +76,7 @@ def view(rules: Fight, state: State, gm: bool) -> dict[str, Any] | None:
                                   "page": get_calculator(calc).page, "inputs": inputs}
                                  for calc, inputs in rules.calculator_inputs(state, fight, who).items()]
                  if gm else []}
+        weapon_choice.add(rules, state, fight, who, shown)  # weapons' labels, weapon_default, no_attack
         combatants.append(shown)
     return {"round": fight["round"], "current": rules.current(fight), "order": list(fight["order"]),
             "acted": fight["order"][:fight["turn"]], "maneuvers_open": maneuvers_open(rules, state, fight),

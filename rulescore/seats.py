@@ -7,7 +7,9 @@ GM to a phone: ``seat_message(state, seat, seq, "snapshot")``, then after every 
 ``seat_message(state, seat, seq)``: the players' view (``session.view(state, gm=False)``,
 foes' numbers never in it; its log cut to the newest entries, as the Session page draws it)
 with the seat's own character in full (``"me"``), numbered in sequence; a phone that sees a
-gap in the sequence asks for a snapshot.
+gap in the sequence asks for a snapshot. On the seat's turn ``"attack"`` offers its attack
+(targets, weapons by label, ``weapon_default``, the roll), or is None and ``"no_attack"`` says
+why it cannot attack now ("Ana is surprised and must Do Nothing this turn.").
 
 A phone to the GM: ``{"v": 1, "type": "snapshot"}`` or ``{"v": 1, "type": "request", "id",
 "seen", "action": {...}}``, ``seen`` the number of the last message it drew.
@@ -106,7 +108,8 @@ def seat_messages(state: dict[str, Any], wanted: list[tuple[str, int, str]],
     standing = {"choices": [{"id": one, "label": labels.get(one, one)} for one in defences["choices"] if one],
                 "retreat": _has_retreat(state)} if defences else None
     return [{"v": PROTOCOL, "type": kind, "seq": seq, "seat": seat, "view": view, "me": _me(state, seat),
-             "maneuvers": maneuvers, "attack": _attack_choices(state, view, seat), "defence": standing}
+             "maneuvers": maneuvers, "attack": _attack_choices(state, view, seat), "no_attack": _no_attack(view, seat),
+             "defence": standing}
             for seat, seq, kind in wanted]
 
 
@@ -139,20 +142,33 @@ def defence_declared(state: dict[str, Any], text: Any) -> dict[str, Any]:
     return {"defence": defence, "retreat": message.get("retreat") is True and _has_retreat(state) and defence != ""}
 
 
-def _attack_choices(state: dict[str, Any], view: dict[str, Any], seat: str) -> dict[str, Any] | None:
-    """On the seat's turn in a fight: whom it may attack (every other fighter still standing, by
-    the name the players see), with which of its weapons, and its game's attack roll."""
+def _no_attack(view: dict[str, Any], seat: str) -> str | None:
+    """On the seat's turn in a fight, why it cannot attack (surprised, out, its maneuver...), a
+    sentence for the phone to show instead of the attack; None otherwise."""
     fight = view.get("fight")
-    if not fight or fight["current"] != seat or "attack" not in PLAYER_ACTIONS[state["system"]]:
+    if not fight or fight["current"] != seat:
+        return None
+    reason: str | None = next((one.get("no_attack") for one in fight["combatants"] if one["id"] == seat), None)
+    return reason
+
+
+def _attack_choices(state: dict[str, Any], view: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """On the seat's turn in a fight, when it may attack: whom (every other fighter still standing,
+    by the name the players see), with which of its weapons (each usage its own, by its label, and
+    the one its form starts on, ``weapon_default``: the last used, else the best), and its game's
+    attack roll."""
+    fight = view.get("fight")
+    if not fight or fight["current"] != seat or "attack" not in PLAYER_ACTIONS[state["system"]] \
+            or _no_attack(view, seat):
         return None
     fighters = {one["id"]: one for one in fight["combatants"]}
     count, sides = ATTACK_ROLL[state["system"]]
     standing = [who for who in fight["order"] if who != seat and not fighters[who].get("out")]
     standing.sort(key=lambda who: fighters[who]["side"] != "foes")  # the foes first, in the fight's order
     return {"targets": [{"id": who, "name": fighters[who]["name"]} for who in standing],
-            "weapons": [{"index": weapon["index"], "name": weapon["name"]}
+            "weapons": [{"index": weapon["index"], "name": weapon["label"]}
                         for weapon in fighters[seat].get("weapons", []) if not weapon.get("routine")],
-            "roll": {"count": count, "sides": sides}}
+            "weapon_default": fighters[seat].get("weapon_default"), "roll": {"count": count, "sides": sides}}
 
 
 def _maneuvers(state: dict[str, Any], view: dict[str, Any]) -> list[dict[str, str]]:

@@ -57,50 +57,14 @@ from . import history
 from . import write_back as sheets_out
 from .characters import SYSTEMS, derive
 from .core import MINUS, Input, RulesInputError, unknown_name
-from .dice import real_roll
+from .dice_asks import Dice as Dice
+from .dice_asks import Roll as Roll
 from .wording import game_name, received, wanted
 
 FORMAT = "rules-at-the-table/session"
 VERSION = 2
 
-Roll = Callable[[int, int], Sequence[int]]
 State = dict[str, Any]
-
-
-class Dice:
-    """The dice of one action: asks ``roll`` (or replays ``recorded``), checks what comes back
-    and keeps every roll in ``used`` so that undo and redo replay the same faces."""
-
-    def __init__(self, roll: Roll | None = None, recorded: Sequence[Any] | None = None):
-        self._roll = roll or real_roll
-        self._recorded = list(recorded) if recorded is not None else None
-        self.used: list[list[Any]] = []
-
-    def __call__(self, count: int, sides: int) -> list[int]:
-        if self._recorded is not None:
-            if not self._recorded:
-                raise RulesInputError("roll", f"Dice: the dice kept for this action ran out before {count}d{sides} "
-                                              f"was rolled.")
-            want_count, want_sides, faces = self._recorded.pop(0)
-            if (want_count, want_sides) != (count, sides):
-                raise RulesInputError("roll", f"Dice: {want_count}d{want_sides} was kept for this roll, but "
-                                              f"{count}d{sides} is rolled here.")
-        else:
-            faces = self._roll(count, sides)
-        if (not isinstance(faces, Sequence) or isinstance(faces, str) or len(faces) != count
-                or any(isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides
-                       for face in faces)):
-            shown = ", ".join(received(face) for face in faces[:count + 3]) \
-                if isinstance(faces, (list, tuple)) and faces else received(faces)
-            raise RulesInputError("roll", f"Dice: {count}d{sides} is rolled here; received {shown}; give "
-                                          + ("1 face, a whole number" if count == 1 else
-                                             f"{count} faces, each a whole number") + f" from 1 to {sides}.")
-        self.used.append([count, sides, list(faces)])
-        return list(faces)
-
-    def one(self, sides: int) -> int:
-        """One die."""
-        return self(1, sides)[0]
 
 
 # --------------------------------------------------------------------------- reading actions

@@ -27,6 +27,7 @@ from typing import Any
 from . import seats, session
 from .core import RulesInputError
 from .dice import real_roll
+from .dice_asks import DiceWanted
 
 # The newest log entries a held view carries: the Session page shows the last 100 (more on request).
 LOG_SENT = session.LOG_TAIL
@@ -39,18 +40,11 @@ _READS = ("apply", "undo", "redo", "view", "preview", "write_back", "seats", "ta
 _MAKES = ("new", "apply", "undo", "redo")
 
 
-class _NeedDice(Exception):
-    """The player's own dice ran out before the action was done: these are wanted next."""
-
-    def __init__(self, count: int, sides: int):
-        super().__init__(f"{count}d{sides}")
-        self.count, self.sides = count, sides
-
-
 def _players_dice(faces: Any, then_roll: bool = False) -> Callable[[int, int], list[Any]]:
     """A roll function that hands out the faces a player rolled at the table, one list per roll
-    in the order the rules ask for them; when they run out, asks for the next roll by name (or,
-    with ``then_roll``, rolls the rest here: a player at the table gives their attack roll)."""
+    in the order the rules ask for them; when they run out, asks for the next roll (DiceWanted, to
+    which the session's dice add whose roll it is and what for), or, with ``then_roll``, rolls the
+    rest here (a player at the table gives their attack roll)."""
     if not isinstance(faces, list) or not all(isinstance(one, list) for one in faces):
         raise RulesInputError("dice", f"dice: received {faces!r:.40}; give a list of rolls, each a list of faces.")
     queue = list(faces)
@@ -59,7 +53,7 @@ def _players_dice(faces: Any, then_roll: bool = False) -> Callable[[int, int], l
         if not queue:
             if then_roll:
                 return real_roll(count, sides)
-            raise _NeedDice(count, sides)
+            raise DiceWanted(count, sides)
         return list(queue.pop(0))
 
     return roll
@@ -155,9 +149,10 @@ def _seat_member(state: dict[str, Any], seat: Any) -> None:
 
 
 def _refusal(error: Exception) -> dict[str, Any]:
-    if isinstance(error, _NeedDice):
-        return {"ok": False, "field": "dice", "need": {"count": error.count, "sides": error.sides},
-                "message": f"Roll {error.count}d{error.sides} and enter the faces."}
+    if isinstance(error, DiceWanted):  # "for": whose roll and what for; "text": the roll asked, in words
+        return {"ok": False, "field": "dice", "need": {"count": error.count, "sides": error.sides,
+                                                       "for": error.purpose, "text": error.text},
+                "message": f"{error.text}, and enter the faces."}
     assert isinstance(error, RulesInputError)
     return {"ok": False, "field": error.field, "message": error.message}
 
@@ -176,7 +171,7 @@ def respond_session(request: Any) -> dict[str, Any]:
         if not isinstance(request, dict):
             raise RulesInputError("request", f"request: received {request!r:.40}; give a dict with an \"op\".")
         return _answer(request, request.get("state"))[0]  # session.* check it is a session
-    except (_NeedDice, RulesInputError) as error:
+    except (DiceWanted, RulesInputError) as error:
         return _refusal(error)
 
 
@@ -237,7 +232,7 @@ def respond_held(held: dict[str, Any], request_json: str, stamp: str) -> str:
             if made is not None or "state" in request:  # a new state, or one sent: held from now on
                 answer["stamp"] = stamp if made is not None or not named else named
                 _hold(held, answer["stamp"], given if made is None else made)
-    except (_NeedDice, RulesInputError) as error:
+    except (DiceWanted, RulesInputError) as error:
         answer = _refusal(error)
     # Compact, and its non-ASCII letters as they are: a long evening's answer is large, and
     # escaping and spacing made dumping and parsing it a third slower.

@@ -231,9 +231,10 @@ def test_the_fight_view_lists_weapons_and_keeps_a_foes_damage_to_the_gm():
                                                         "magic": 1}
     gm, players = (session.view(state, gm=gm)["fight"]["combatants"] for gm in (True, False))
     assert gm[0]["weapons"][0] == {"index": 0, "name": "Longsword", "damage": "1d8", "kind": "melee", "magic": 1,
-                                   "roll": "1d8+3"}
-    assert gm[1]["weapons"][2] == {"index": 2, "name": "bite", "routine": True, "damage": "1d6", "note": "2d6 hug"}
-    assert players[1]["weapons"][2] == {"index": 2, "name": "bite", "routine": True}
+                                   "roll": "1d8+3", "label": "Longsword"}
+    assert gm[1]["weapons"][2] == {"index": 2, "name": "bite", "routine": True, "damage": "1d6", "note": "2d6 hug",
+                                   "label": "bite"}
+    assert players[1]["weapons"][2] == {"index": 2, "name": "bite", "routine": True, "label": "bite"}
     hidden = session.preview(state, {"do": "attack", "who": "f1", "target": "ana"}, gm=False)["attack"]
     assert hidden["to_hit"]["chance"] is None and hidden["damage"] is None
     form = next(entry for entry in session.actions("bfrpg") if entry["id"] == "attack")
@@ -421,8 +422,8 @@ def test_shell_sheet_weapons_armour_foe_figures_and_the_fight_view():
     assert (bandit["at"], bandit["def"], bandit["pr"]) == (3, 4, 1)  # combat level 3 + AG 11's modifiers
     gm, players = (session.view(state, gm=gm)["fight"]["combatants"] for gm in (True, False))
     assert gm[0]["weapons"][1]["name"] == "Bow" and gm[1]["weapons"] == [{"index": 0, "name": "its attack",
-                                                                            "damage": "+1 cut"}]
-    assert players[1]["weapons"] == [{"index": 0, "name": "its attack"}]
+                                                                            "damage": "+1 cut", "label": "its attack"}]
+    assert players[1]["weapons"] == [{"index": 0, "name": "its attack", "label": "its attack"}]
     with pytest.raises(RulesInputError) as error:
         shell_fight(foes=({"name": "Wolf", "damage": "a bite"},))
     assert error.value.field == "damage"

@@ -384,7 +384,9 @@ def test_the_table_rolls_its_own_dice_roll_by_roll():
     for dice in ([], [[3, 3, 3]], [[3, 3, 3], [6, 6, 6]], [[3, 3, 3], [6, 6, 6], [4]]):
         answer = respond_session({"op": "apply", "state": state, "action": action, "dice": dice})
         asked.append(answer.get("need"))
-    assert asked == [{"count": 3, "sides": 6}, {"count": 3, "sides": 6}, {"count": 1, "sides": 6}, None]
+    assert [need and (need["count"], need["sides"], need["text"]) for need in asked] == [
+        (3, 6, "Kara's attack roll (to hit Goblin 1): roll 3d6"), (3, 6, "Goblin 1's Dodge: roll 3d6"),
+        (1, 6, "Kara's damage (1d+3 cut): roll 1d6"), None]
     assert answer["ok"] and "1d+3 cut = 7" in answer["gm_view"]["log"][-1]["text"]
 
 
@@ -393,11 +395,14 @@ def test_the_fight_view_carries_each_combatants_weapons():
     gm = {one["id"]: one["weapons"] for one in session.view(state, gm=True)["fight"]["combatants"]}
     players = {one["id"]: one["weapons"] for one in session.view(state)["fight"]["combatants"]}
     assert gm["k"] == players["k"] == [
-        {"index": 0, "name": "Broadsword", "usage": "Swung", "skill": 14, "damage": "1d+3 cut"},
-        {"index": 1, "name": "Bow", "usage": "Shoot", "skill": 12, "damage": "1d+1 imp"},
-        {"index": 2, "name": "Medium Shield", "usage": "Bash", "skill": 13, "damage": "1d-1 cr"}]
-    assert gm["f1"] == [{"index": 0, "name": "Spear", "usage": "", "skill": 11, "damage": "1d+1 imp"}]
-    assert players["f1"] == [{"index": 0, "name": "Spear", "usage": "", "skill": None, "damage": None}]
+        {"index": 0, "name": "Broadsword", "usage": "Swung", "skill": 14, "damage": "1d+3 cut",
+         "label": "Broadsword (Swung)"},
+        {"index": 1, "name": "Bow", "usage": "Shoot", "skill": 12, "damage": "1d+1 imp", "label": "Bow (Shoot)"},
+        {"index": 2, "name": "Medium Shield", "usage": "Bash", "skill": 13, "damage": "1d-1 cr",
+         "label": "Medium Shield (Bash)"}]
+    assert gm["f1"] == [{"index": 0, "name": "Spear", "usage": "", "skill": 11, "damage": "1d+1 imp", "label": "Spear"}]
+    assert players["f1"] == [{"index": 0, "name": "Spear", "usage": "", "skill": None, "damage": None,
+                              "label": "Spear"}]
 
 
 def test_the_attack_is_offered_in_a_fight_to_whoever_can_attack_now():

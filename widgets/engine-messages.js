@@ -87,7 +87,8 @@
  * @property {Record<string, any>[]} [actions]
  * @property {string | null} [field]
  * @property {string} [message]
- * @property {{count: number, sides: number}} [need]
+ * @property {{count: number, sides: number, for?: string, text?: string}} [need] the roll wanted next: `for`, whose
+ *   roll it is and what for ("Goblin 1's attack roll (to hit Bruno)"), `text` it asked in words ("…: roll 3d6")
  * @property {string[]} [lines] a preview: what the action would log before its first roll
  * @property {boolean} [rolls] a preview: whether dice follow
  * @property {Record<string, any>} [attack] a preview of an attack: its odds before the dice (to hit,

@@ -111,6 +111,18 @@ def foe_attacks(one: Mapping[str, Any]) -> list[Attack]:
     return [Attack(**entry) for entry in (*one.get("routine", []), *one.get("others", []))]
 
 
+def attacker_refusal(rules: Any, state: State, who: str) -> str:
+    """Why ``who`` cannot attack now, as the Attacker field's refusal says it ("" when they can):
+    out of the fight, surprised or running this round."""
+    fight, name = state["fight"], rules.name(state, who)
+    if rules.out(state, fight, who):
+        return f"{name} is out of the fight."
+    for e in fight["effects"]:
+        if e["who"] == who and e["name"] in ("Surprised", "Running"):
+            return f"{name} is {e['name'].lower()} and cannot attack this round."
+    return ""
+
+
 def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
     """Everything the attack decides before its dice, or the refusal naming the field at fault."""
     keys(action, tuple(spec.name for spec in FIELDS))
@@ -124,9 +136,9 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
     for one, field, label in ((who, "who", "Attacker"), (target, "target", "Target")):
         if rules.out(state, fight, one):
             raise RulesInputError(field, f"{label}: {rules.name(state, one)} is out of the fight.")
-    for e in fight["effects"]:
-        if e["who"] == who and e["name"] in ("Surprised", "Running"):
-            raise RulesInputError("who", f"Attacker: {name} is {e['name'].lower()} and cannot attack this round.")
+    why = attacker_refusal(rules, state, who)
+    if why:
+        raise RulesInputError("who", f"Attacker: {why}")
     options = {spec.name: take(action, spec) for spec in OPTIONS}
     attacker, defender = fight["combatants"][who], fight["combatants"][target]
     given_ac = take(action, TARGET_AC)
@@ -254,7 +266,8 @@ def attack(rules: Any, state: State, action: dict[str, Any], dice: Dice) -> None
 def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_attacks_: bool,
            foe_hit: bool) -> tuple[str, str]:
     """One attack rolled and, on a hit, its damage done: (the players' words, the GM's)."""
-    roll = dice.one(20)
+    attacker, aimed = rules.name(state, made.who), rules.name(state, made.target)
+    roll = dice.one(20, purpose=f"{attacker}'s roll to hit {aimed}" + (f" ({swing.name})" if swing.name else ""))
     hit = save_succeeds(roll, swing.added, made.ac)
     natural = f" (a natural {roll})" if roll in (NATURAL_FAIL, NATURAL_SUCCESS) else ""
     short = f" (short sleep {signed(swing.tired)} included)" if swing.tired else ""
@@ -278,7 +291,7 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
                                                                        made.options["subdue"])
         rolled_gm = rolled_players = f"{done} damage" + (" (as entered)" if swing.damage is None else "")
     else:
-        faces = _roll(swing.damage, dice)
+        faces = _roll(swing.damage, dice, f"{attacker}'s damage to {aimed} ({dice_text(swing.damage)})")
         count_adds = read_dice(swing.damage)[2]
         rolled = sum(faces) + count_adds
         done = hit_damage(rolled, made.charge, made.options["subdue"])
@@ -301,9 +314,9 @@ def and_(words: list[str]) -> str:
     return " and ".join(words)
 
 
-def _roll(notation: str, dice: Dice) -> list[int]:
+def _roll(notation: str, dice: Dice, purpose: str) -> list[int]:
     count, sides, _ = read_dice(notation)
-    return dice(count, sides)
+    return dice(count, sides, purpose=purpose)
 
 
 __all__ = ["FIELDS", "attack", "foe_attacks", "plan", "preview"]

@@ -41,11 +41,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Input, RulesInputError
+from ..core import Input, RulesInputError, dice_text
 from ..fight import FOE_NAME, Fight, Fighter, effect, looks
 from ..form_specs import Filled
 from ..notation import signed, span
 from ..session import Action, Dice, State, keys, note, sheet, take
+from ..weapon_choice import remembered
 from ..wording import received
 from . import attack_action as attacks
 from . import session as rules
@@ -126,7 +127,8 @@ class BfrpgFight(Fight):
         hp = entry["hp"]
         if not hp:
             count, sides, added = hit_dice_roll(entry["hit_dice"])
-            hp = max(sum(dice(count, sides)) + added, 1) if sides else added
+            asked = f"{entry['name']}'s hit points (hit dice {dice_text(entry['hit_dice'])})"
+            hp = max(sum(dice(count, sides, purpose=asked)) + added, 1) if sides else added
         return {"hp": hp, "max_hp": hp, "subdued": False, "ac": entry["ac"], "attack_bonus": entry["attack_bonus"],
                 "dexterity_bonus": entry["dexterity_bonus"], "morale": entry["morale"],
                 "group_initiative": entry["group_initiative"], "hit_dice": entry["hit_dice"],
@@ -172,11 +174,12 @@ class BfrpgFight(Fight):
                 rolled[who] = shared[group]
                 continue
             bonus = one["dexterity_bonus"] if one["side"] == "foes" else sheet(state, who)["dexterity_bonus"]
-            face = dice.one(6)
+            label = fight["groups"][group]["name"] if group and fight["groups"][group]["count"] > 1 else one["name"]
+            face = dice.one(6, purpose=f"Initiative, {label}" + (" (one roll for the group)" if label != one["name"]
+                                                                else ""))
             rolled[who] = face + bonus
             if group:
                 shared[group] = rolled[who]
-            label = fight["groups"][group]["name"] if group and fight["groups"][group]["count"] > 1 else one["name"]
             words.append(f"{label} {face}" + (f" {bonus:+d} = {rolled[who]}" if bonus else ""))
         if words:
             note(state, self.at(state), "Initiative (1d6 + Dexterity bonus): " + ", ".join(words) + ".",
@@ -212,7 +215,7 @@ class BfrpgFight(Fight):
         for side in sides:
             ambushed = options["ambush"] not in ("none", side)
             top = 4 if ambushed else 2
-            face = dice.one(6)
+            face = dice.one(6, purpose=f"Surprise, {'the party' if side == 'party' else 'the foes'}")
             caught = []
             for who, one in fight["combatants"].items():
                 if one["side"] != side:
@@ -336,7 +339,8 @@ class BfrpgFight(Fight):
                             if one.get("group") == group and one["hp"] > 0]
                 if data["broken"] or not standing:
                     continue
-                score, roll = self._morale_of(fight, group), sum(dice(2, 6))
+                score = self._morale_of(fight, group)
+                roll = sum(dice(2, 6, purpose=f"Morale of {data['label']} ({why})"))
                 kept = roll <= score
                 note(state, self.at(state), f"Morale of {data['label']} ({why}): "
                      + ("they fight on." if kept else "they lose their nerve and flee or surrender."),
@@ -380,6 +384,9 @@ class BfrpgFight(Fight):
             return any(self.can_now(state, "attack", "who", who) and self.can_now(state, "attack", "target", other)
                        for who in fight["combatants"] for other in fight["combatants"] if other != who)
         return True
+
+    def no_attack(self, state: State, fight: dict[str, Any], who: str) -> str:
+        return attacks.attacker_refusal(self, state, who)
 
     # ------------------------------------------------------------ the view
     def conditions(self, state: State, fight: dict[str, Any], who: str) -> list[dict[str, Any]]:
@@ -514,7 +521,7 @@ def flee_action(state: State, action: dict[str, Any], dice: Dice) -> None:
     FIGHT.leave(state, {"who": who}, dice)
 
 
-ACTIONS = {**FIGHT.actions(), "attack": attack_action, "run": run_action, "flee": flee_action}
+ACTIONS = {**FIGHT.actions(), "attack": remembered(FIGHT, attack_action), "run": run_action, "flee": flee_action}
 FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)),
          Action("attack", "attack", "Attack roll",
                 "An attack in the fight: 1d20 with the attacker's bonus against the target's Armor Class; a hit "

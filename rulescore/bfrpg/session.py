@@ -175,7 +175,9 @@ def light(state: State, action: dict[str, Any], dice: Dice) -> None:
     else:
         if "height_in" in action:
             raise RulesInputError("height_in", f"Candle height: only a candle takes one, not a {source.key}.")
-        total = sum(dice(source.burn.number, source.burn.sides)) + source.burn.add
+        owner = f"{name_of(state, by)}'s" if by else "the party's"
+        total = sum(dice(source.burn.number, source.burn.sides, purpose=f"How long {owner} "
+                         f"{source.label.lower()} burns (rolled in secret)")) + source.burn.add
         burn_rounds = total * ROUNDS_PER_TURN
         label = source.label.lower()
         note(state, _at(state), f"{who} a {label} as light {ident}; it burns {burn_dice_text(source.burn)} turns, "
@@ -243,7 +245,8 @@ def search(state: State, action: dict[str, Any], dice: Dice) -> None:
                   + ("" if len(done) < 2 else " (the third searcher of a place takes two turns)" if len(done) == 2
                      else " (after three searchers, every search of a place takes an hour)"))
         rule = DUNGEON + ("#secret-doors" if len(done) < 2 else "#several-searchers")
-    face = dice.one(6)
+    face = dice.one(6, purpose=f"{who}'s search for {'secret doors' if what == 'secret_doors' else 'traps'} "
+                               f"(the GM rolls)")
     done.append(by)
     found = face <= wins
     label = "secret doors" if what == "secret_doors" else "traps"
@@ -259,7 +262,7 @@ def listen(state: State, action: dict[str, Any], dice: Dice) -> None:
     keys(action, ("by",))
     by = member(state, action, LISTENER)
     who = name_of(state, by)
-    face = dice.one(6)
+    face = dice.one(6, purpose=f"{who} listens at a door (the GM rolls)")
     note(state, _at(state), f"{who} listens at a door; the GM rolls.", DUNGEON + "#listening-at-doors",
          gm_text=f"{who} listens at a door: rolled {face} on 1d6, "
                  + ("a 1: hears whatever there is to hear." if face == 1 else "not a 1: hears nothing."))
@@ -279,7 +282,8 @@ def force(state: State, action: dict[str, Any], dice: Dice) -> None:
                                 f"on 1d{roll.sides} succeeds (our reading); help, tools or another way are needed.",
              rule)
         return
-    face = dice.one(roll.sides)
+    face = dice.one(roll.sides, purpose=f"{who}'s roll "
+                              + ("to bend the bars" if door == "bend_bars" else f"to force the {door} door"))
     note(state, _at(state), f"{roll.label}: {who} needs {range_text(wins, roll.sides)}, rolled {face}: "
                             + ("it gives way." if face <= wins else "it holds."), rule)
 
@@ -375,7 +379,7 @@ def _forced_march_day(state: State, who: str, dice: Dice, at: str) -> None:
         return
     if not character["march_save_failed"]:
         bonus, target, tired = figures["constitution_bonus"], figures["death_ray_save"], penalty(character)
-        face = dice.one(20)
+        face = dice.one(20, purpose=f"{name}'s save vs. Death Ray (day {days} of forced march)")
         rolled = f"{face}{_bonus(bonus, 'Constitution')}{_bonus(tired, 'short sleep')}"
         if save_succeeds(face, bonus + tired, target):
             note(state, at, f"{name}: day {days} of forced march; save vs. Death Ray rolled {rolled} against {target}: "
@@ -386,7 +390,7 @@ def _forced_march_day(state: State, who: str, dice: Dice, at: str) -> None:
                f"of rest")
     else:
         why = "the save already failed, so the damage comes without one"
-    hurt = dice.one(6)
+    hurt = dice.one(6, purpose=f"{name}'s damage from forced march (day {days})")
     character["hp"] -= hurt
     note(state, at, f"{name}: day {days} of forced march; {why}; 1d6 damage = {hurt}: {character['hp']} of "
                     f"{figures['hp']} HP.", rule)
@@ -415,7 +419,7 @@ def _food_and_water(state: State, who: str, hungry: bool, thirsty: bool, dice: D
                         f"again.", DUNGEON + "#going-hungry")
     if thirsty:
         character["days_without_water"] += 1
-        hurt = dice.one(WATER_DIE)
+        hurt = dice.one(WATER_DIE, purpose=f"{name}'s damage from thirst (day {character['days_without_water']})")
         character["hp"] -= hurt
         note(state, at, f"{name}: day {character['days_without_water']} without enough water; 1d{WATER_DIE} = "
                         f"{hurt} HP ({character['hp']} of {top}); natural healing stops.", DUNGEON + "#going-thirsty")
@@ -432,7 +436,7 @@ def lost(state: State, action: dict[str, Any], dice: Dice) -> None:
     leader = member(state, action, LEADER)
     figures, name = sheet(state, leader), name_of(state, leader)
     bonus, target, tired = figures["wisdom_bonus"], figures["death_ray_save"], penalty(state["characters"][leader])
-    face = dice.one(20)
+    face = dice.one(20, purpose=f"{name}'s save vs. Death Ray, to keep the party's way (the GM rolls)")
     kept = save_succeeds(face, bonus + tired, target)
     note(state, _at(state), f"The GM rolls in secret whether {name}'s party goes astray.",
          WILDERNESS + "#becoming-lost",

@@ -47,8 +47,7 @@ from .attack_plan import (
     TARGET,
     WEAPON,
     Plan,
-    attacks_left,
-    effects_of,
+    attacker_refusal,
     plan,
 )
 from .common import chance_of_success, roll_outcome, succeeds, success_odds
@@ -118,7 +117,7 @@ def attack_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], No
         foe_attacking, foe_hit = one["side"] == "foes", fight["combatants"][target]["side"] == "foes"
         weapon = settled.weapon
         said = Said()
-        roll = sum(dice(3, 6))
+        roll = sum(dice(3, 6, purpose=f"{name}'s attack roll (to hit {aimed})"))
         outcome = roll_outcome(roll, settled.skill)
         words = HIT_WORDS[outcome] + (": no defence" if outcome == "critical success" else "") \
             + (", maximum damage" if roll == 3 and settled.damage else "")
@@ -137,7 +136,7 @@ def attack_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], No
             said.add(f"roll the damage and enter it with {'Damage to a foe' if foe_hit else 'Damage'}")
             said.put(entry)
             return
-        total, rolled = _damage_roll(settled, dice, roll == 3)
+        total, rolled = _damage_roll(settled, dice, roll == 3, name)
         shown_dr = f", {settled.dr_shown}" if settled.dr_shown else ""
         before, start = rules.wounds(state, target)["hp_lost"], len(state["log"])
         hurt(state, {"do": "damage", "who": target, "damage": total, "dr": settled.dr,
@@ -180,7 +179,8 @@ def _defended(rules: GurpsFight, state: State, settled: Plan, said: Said, dice: 
         if tried is None:
             break
         score = settled.defences[tried][0]
-        roll = sum(dice(3, 6))
+        roll = sum(dice(3, 6, purpose=f"{aimed}'s {TRIES[tried].capitalize()}"
+                                      + ("" if tried == defence else " (the second defence)")))
         saved = succeeds(roll, score)
         result = "succeeds" if saved else "fails"
         first = f"{aimed} tries to {TRIES[tried]}" if tried == defence else f"then to {TRIES[tried]}"
@@ -192,13 +192,14 @@ def _defended(rules: GurpsFight, state: State, settled: Plan, said: Said, dice: 
     return True
 
 
-def _damage_roll(settled: Plan, dice: Dice, at_most: bool) -> tuple[int, str]:
+def _damage_roll(settled: Plan, dice: Dice, at_most: bool, name: str) -> tuple[int, str]:
     """The damage rolled (every die a 6 after an attack roll of 3) and how it reads."""
     damage = settled.damage
     assert damage is not None
     count, adds = settled.dice
     shown = damage_text(count, adds, damage, shown=True)
-    total = max((6 * count if at_most else sum(dice(count, 6))) + adds, least_damage(damage.type))
+    total = max((6 * count if at_most else sum(dice(count, 6, purpose=f"{name}'s damage ({shown})"))) + adds,
+                least_damage(damage.type))
     return total, f"{shown}{' at its most' if at_most else ''} = {total}"
 
 
@@ -234,9 +235,14 @@ def preview_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], bool], d
             to_hit = dict(HELD)
         defences = [{"id": defence, "label": DEFENCE_LABELS[defence], "score": score,
                      "chance": float(chance_of_success(score))} for defence, (score, _) in settled.defences.items()]
+        # The defence the GM's form starts on: the best the target can make now (the highest score,
+        # the first of Dodge, Parry, Block among equals), "none" when none is open; a foe's is the
+        # GM's to know (None in the players' view).
+        best = max(settled.defences, key=lambda one: settled.defences[one][0], default="none")
         if foe_hit and not gm:
             defences = [{"id": one["id"], "label": one["label"]} for one in defences]
         return {"attack": {"to_hit": to_hit, "defences": defences, "no_defence": settled.shut or None,
+                           "defence_best": None if foe_hit and not gm else best,
                            "double_defence": settled.double, "damage": spread(settled)}}
     return preview
 
@@ -261,12 +267,7 @@ def spread(settled: Plan) -> dict[str, Any] | None:
 def attacker_can(rules: GurpsFight, state: State, who: str) -> bool:
     """Whether ``who`` could attack now: in the fight and able to act, on their turn with an attack
     left, or waiting."""
-    fight = state["fight"]
-    if rules.out(state, fight, who) or rules._must_do_nothing(state, fight, who):
-        return False
-    if who == rules.current(fight):
-        return attacks_left(rules, state, who) > 0
-    return "Wait" in effects_of(fight, who)
+    return not attacker_refusal(rules, state, who)
 
 
 def target_can(rules: GurpsFight, state: State, who: str) -> bool:

@@ -114,6 +114,31 @@ def attacks_left(rules: GurpsFight, state: State, who: str) -> int:
     return allowed - (made.get("count", 0) if made.get("round") == fight["round"] else 0)
 
 
+def attacker_refusal(rules: GurpsFight, state: State, who: str) -> str:
+    """Why ``who`` cannot attack now, as the Attacker field's refusal says it ("" when they can):
+    out of the fight, stunned or surprised, not their turn and no Wait, a maneuver that makes no
+    attack, or every attack of theirs made this turn."""
+    fight = state["fight"]
+    name = rules.name(state, who)
+    if rules.out(state, fight, who):
+        return f"{name} is out of the fight."
+    must = rules._must_do_nothing(state, fight, who)
+    if must:
+        return f"{name} is {must} and must Do Nothing this turn."
+    current = rules.current(fight)
+    if who != current:
+        return "" if "Wait" in effects_of(fight, who) else (
+            f"it is {rules.name(state, current) if current else 'nobody'}'s turn; {name} attacks on their own turn, "
+            f"or after a Wait when its trigger comes.")
+    now, _ = rules.maneuvers(fight["combatants"][who], fight)
+    if now.get("id") not in (None, *ATTACKING):
+        return (f"{name}'s maneuver this turn is {rules.maneuver_name(now['id'])}, which makes no attack; attacks "
+                f"come with Attack, All-Out Attack or Move and Attack.")
+    if attacks_left(rules, state, who) <= 0:
+        return f"{name} has made every attack their {MANEUVER_NAMES[now.get('id') or 'attack']} allows this turn."
+    return ""
+
+
 def weapon_of(rules: GurpsFight, state: State, who: str, action: Mapping[str, Any]) -> dict[str, Any]:
     """The weapon ``action["weapon"]`` names (its index in the attacker's list, or its name), the
     first one when none is named; a character with none attacks with the sheet's melee weapon skill."""
@@ -223,25 +248,13 @@ def plan(rules: GurpsFight, state: State, action: Mapping[str, Any]) -> Plan:
     name, aimed = rules.name(state, who), rules.name(state, target)
     if who == target:
         raise RulesInputError("target", f"Target: {name} cannot attack themselves; choose someone else.")
-    if rules.out(state, fight, who):
-        raise RulesInputError("who", f"Attacker: {name} is out of the fight.")
-    must = rules._must_do_nothing(state, fight, who)
-    if must:
-        raise RulesInputError("who", f"Attacker: {name} is {must} and must Do Nothing this turn.")
+    why = attacker_refusal(rules, state, who)
+    if why:
+        raise RulesInputError("who", f"Attacker: {why}")
     current, mine = rules.current(fight), effects_of(fight, who)
     waiting = who != current
-    if waiting and "Wait" not in mine:
-        raise RulesInputError("who", f"Attacker: it is {rules.name(state, current) if current else 'nobody'}'s turn; "
-                                     f"{name} attacks on their own turn, or after a Wait when its trigger comes.")
     now, _ = rules.maneuvers(fight["combatants"][who], fight)
     chosen = "wait" if waiting else now.get("id") or "attack"
-    if not waiting and now.get("id") not in (None, *ATTACKING):
-        raise RulesInputError("who", f"Attacker: {name}'s maneuver this turn is {rules.maneuver_name(now['id'])}, "
-                                     f"which makes no attack; attacks come with Attack, All-Out Attack or Move and "
-                                     f"Attack.")
-    if not waiting and attacks_left(rules, state, who) <= 0:
-        raise RulesInputError("who", f"Attacker: {name} has made every attack their {MANEUVER_NAMES[chosen]} allows "
-                                     f"this turn.")
     if rules.out(state, fight, target):
         raise RulesInputError("target", f"Target: {aimed} is out of the fight.")
     weapon = weapon_of(rules, state, who, action)

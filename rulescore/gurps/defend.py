@@ -66,7 +66,7 @@ def after_defence(rules: GurpsFight, state: State, fight: dict[str, Any], who: s
         note(state, rules.at(state), f"{name}'s aim is spoiled by the active defence.", PAGE + "#aim")
     if "Concentrate" in mine:
         will = rules.figures(state, who)["will"] - 3
-        roll = sum(dice(3, 6))
+        roll = sum(dice(3, 6, purpose=f"{name}'s Will − 3 roll to keep concentrating"))
         kept = succeeds(roll, will)
         rules.note_figures(state, who, f"{name} is forced to defend while concentrating: Will − 3 = {will} "
                                        f"rolled {roll}, " + ("keeps it." if kept else "loses it."),

@@ -45,9 +45,11 @@ from ..fight import COUNT, FOE_NAME, Fight, Fighter, effect, ends_at_turn, looks
 from ..form_specs import Shown
 from ..notation import signed
 from ..session import Dice, State, keys, note, sheet, take
+from ..weapon_choice import remembered
 from . import session as rules
 from .attack import FORM as ATTACK_FORM
 from .attack import attack_with, attacker_can, open_to_attack, preview_with, target_can
+from .attack_plan import attacker_refusal
 from .common import succeeds
 from .defend import FORM as DEFEND_FORM
 from .defend import defend_with
@@ -176,7 +178,7 @@ class GurpsFight(Fight):
                 if len(still) < 2:
                     break
                 for who in still:
-                    rolls[who].append(dice.one(6))
+                    rolls[who].append(dice.one(6, purpose=f"Tied initiative, {self.name(state, who)}"))
                 still = [who for who in still if any(rolls[other] == rolls[who] for other in group if other != who)]
             if any(rolls.values()):
                 note(state, self.at(state), f"Tied on Basic Speed and DX {value}: "
@@ -227,14 +229,17 @@ class GurpsFight(Fight):
     def open_now(self, state: State, form_id: str) -> bool:
         return form_id != "attack" or open_to_attack(self, state)
 
-    def _ht(self, dice: Dice, target: int) -> tuple[int, bool]:
-        roll = sum(dice(3, 6))
+    def no_attack(self, state: State, fight: dict[str, Any], who: str) -> str:
+        return attacker_refusal(self, state, who)
+
+    def _ht(self, dice: Dice, target: int, purpose: str) -> tuple[int, bool]:
+        roll = sum(dice(3, 6, purpose=purpose))
         return roll, succeeds(roll, target)
 
     def start_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
         figures, wounds, name = self.figures(state, who), self.wounds(state, who), self.name(state, who)
         if figures["hp"] - wounds["hp_lost"] <= 0:
-            roll, ok = self._ht(dice, figures["ht"])
+            roll, ok = self._ht(dice, figures["ht"], f"{name}'s HT roll to stay conscious (0 HP or less)")
             rule = INJURY + "#0-hp-or-less-staying-conscious"
             if ok:
                 self.note_figures(state, who, f"{name} is at 0 HP or less: HT {figures['ht']} rolled {roll}, stays "
@@ -254,7 +259,7 @@ class GurpsFight(Fight):
     def end_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
         wounds, figures, name = self.wounds(state, who), self.figures(state, who), self.name(state, who)
         if wounds["stunned"] and wounds["conscious"] and not wounds["dead"]:
-            roll, ok = self._ht(dice, figures["ht"])
+            roll, ok = self._ht(dice, figures["ht"], f"{name}'s HT roll to recover from stun")
             wounds["stunned"] = not ok
             self.note_figures(state, who, f"End of {name}'s turn: HT {figures['ht']} to recover from the stun rolled "
                                           f"{roll}, " + ("recovered." if ok else "still stunned."),
@@ -290,7 +295,7 @@ class GurpsFight(Fight):
             note(state, at, f"{name} dies.", INJURY + "#1-hp-and-below-death-checks")
             return
         for k in death_checks_crossed(before, after, hp):
-            roll, ok = self._ht(dice, ht)
+            roll, ok = self._ht(dice, ht, f"{name}'s HT roll to survive (−{k} × HP)")
             self.note_figures(state, who, f"{name} reaches −{k} × HP: HT {ht} to survive rolled {roll}, "
                               + ("survives." if ok else "dies."), INJURY + "#1-hp-and-below-death-checks",
                               f"{name} rolls to survive: " + ("survives." if ok else "dies."))
@@ -298,7 +303,7 @@ class GurpsFight(Fight):
                 foe.update(dead=True, conscious=False, stunned=False)
                 return
         if hit["major_wound"] and hit["knockdown_roll"] is not None and foe["conscious"]:
-            roll, ok = self._ht(dice, ht)
+            roll, ok = self._ht(dice, ht, f"{name}'s HT roll against knockdown (major wound)")
             outcome = "no further effect" if ok else "knocked out" if roll - ht >= 5 else "stunned"
             foe.update(conscious=ok or roll - ht < 5, stunned=not ok and roll - ht < 5)
             self.note_figures(state, who, f"Major wound to the torso: {name} rolls HT {ht}: {roll}, {outcome}.",
@@ -313,9 +318,10 @@ class GurpsFight(Fight):
                                            INJURY + "#shock"))
         for kept in [e for e in fight["effects"] if e["who"] == who and e["name"] in ("Aim", "Concentrate")]:
             will = self.figures(state, who)["will"] - (3 if kept["name"] == "Concentrate" else 0)
-            roll = sum(dice(3, 6))
-            ok = succeeds(roll, will)
             doing = "aiming" if kept["name"] == "Aim" else "concentrating"
+            minus = " − 3" if kept["name"] == "Concentrate" else ""
+            roll = sum(dice(3, 6, purpose=f"{name}'s Will{minus} roll to keep {doing}"))
+            ok = succeeds(roll, will)
             self.note_figures(state, who, f"{name} is hurt while {doing}: Will {will} rolled {roll}, "
                               + ("keeps it." if ok else "loses it."), PAGE + ("#aim" if kept["name"] == "Aim" else
                                                                              "#concentrate"),
@@ -518,7 +524,7 @@ class GurpsFight(Fight):
 
 FIGHT = GurpsFight()
 
-ACTIONS = {**FIGHT.actions(), "defend": defend_with(FIGHT), "attack": attack_with(FIGHT)}
+ACTIONS = {**FIGHT.actions(), "defend": defend_with(FIGHT), "attack": remembered(FIGHT, attack_with(FIGHT))}
 FORMS = (*rules.FORMS, *FIGHT.forms((rules.DAMAGE, FOE_DR, rules.FORM_DAMAGE_TYPE, rules.TORSO)), ATTACK_FORM,
          DEFEND_FORM)
 PREVIEWS = {"attack": preview_with(FIGHT)}  # what session.preview adds for an attack: its odds

@@ -89,8 +89,8 @@ def _living(state: State, who: str) -> dict[str, Any]:
     return character
 
 
-def _ht_roll(dice: Dice, ht: int) -> tuple[int, bool]:
-    roll = sum(dice(3, 6))
+def _ht_roll(dice: Dice, ht: int, purpose: str) -> tuple[int, bool]:
+    roll = sum(dice(3, 6, purpose=purpose))
     return roll, succeeds(roll, ht)
 
 
@@ -120,13 +120,13 @@ def _pass_time(state: State, turns: int, dice: Dice, acting: bool) -> None:
             character, figures, name = state["characters"][who], sheet(state, who), name_of(state, who)
             ht = figures["ht"]
             if character["stunned"]:
-                roll, ok = _ht_roll(dice, ht)
+                roll, ok = _ht_roll(dice, ht, f"{name}'s HT roll to recover from stun")
                 character["stunned"] = not ok
                 note(state, _at(state), f"{name} rolls HT {ht} to recover from the stun: {roll}, "
                                         + ("recovered." if ok else "still stunned (another turn of Do Nothing)."),
                      INJURY + "#stunning")
             if character["conscious"] and figures["hp"] - character["hp_lost"] <= 0:
-                roll, ok = _ht_roll(dice, ht)
+                roll, ok = _ht_roll(dice, ht, f"{name}'s HT roll to stay conscious (0 HP or less)")
                 if ok:
                     note(state, _at(state), f"{name} is at 0 HP or less: HT {ht} rolled {roll}, stays conscious.",
                          INJURY + "#0-hp-or-less-staying-conscious")
@@ -167,7 +167,7 @@ def _wake(state: State, who: str, since: int, dice: Dice) -> None:
     due = (now - character["down_at"]) // every
     while character["wake_rolls"] < due:
         character["wake_rolls"] += 1
-        roll, ok = _ht_roll(dice, ht)
+        roll, ok = _ht_roll(dice, ht, f"{name}'s HT roll to wake")
         if ok:
             character.update(conscious=True, down_at=None)
             note(state, _at(state), f"{name} rolls HT {ht} to wake: {roll}, awake.", rule)
@@ -221,14 +221,14 @@ def damage(state: State, action: dict[str, Any], dice: Dice) -> None:
              INJURY + "#1-hp-and-below-death-checks")
         return
     for k in death_checks_crossed(before, after, hp):
-        roll, ok = _ht_roll(dice, ht)
+        roll, ok = _ht_roll(dice, ht, f"{name}'s HT roll to survive (−{k} × HP)")
         note(state, _at(state), f"{name} reaches −{k} × HP = {-k * hp}: HT {ht} to survive rolled {roll}, "
                                 + ("survives." if ok else "dies."), INJURY + "#1-hp-and-below-death-checks")
         if not ok:
             character.update(dead=True, conscious=False, stunned=False)
             return
     if hit["major_wound"] and hit["knockdown_roll"] is not None and character["conscious"]:
-        roll, ok = _ht_roll(dice, ht)
+        roll, ok = _ht_roll(dice, ht, f"{name}'s HT roll against knockdown (major wound)")
         rule = INJURY + "#major-wounds"
         if ok:
             note(state, _at(state), f"Major wound to the torso: {name} rolls HT {ht}: {roll}, no further effect.", rule)
@@ -327,7 +327,7 @@ def day(state: State, action: dict[str, Any], dice: Dice) -> None:
         if character["dead"] or not character["hp_lost"]:
             continue
         target = figures["ht"] + conditions
-        roll, ok = _ht_roll(dice, target)
+        roll, ok = _ht_roll(dice, target, f"{member_['name']}'s HT roll to heal (a day of rest)")
         if ok:
             character["hp_lost"] -= 1
         note(state, _at(state), f"{member_['name']} rolls HT {target} to heal: {roll}, "

@@ -128,12 +128,12 @@ def _armour(state: State, who: str) -> dict[str, Any]:
     return {**kept, "pr": None} if one.get("shield_broken") else kept
 
 
-def _shield_takes(state: State, made: Any, dice: Dice) -> str:
+def _shield_takes(state: State, made: Any, dice: Dice, purpose: str) -> str:
     """A hit on the shield: the blow's damage rolled against the shield (damage to objects: impaling
     halved, fractions dropped, our reading); more than its HP breaks it for the rest of the fight.
     The HP are the genre's typical ones for a small, medium or large shield (PR 1, 2, 3); a buckler's
     or a magic shield's are the GM's to say."""
-    faces = dice(made.dice, 6)
+    faces = dice(made.dice, 6, purpose=purpose)
     done = max(sum(faces) + made.adds, 0)
     taken = done // 2 if made.damage_type == "impaling" else done
     hp = SHIELD_HP.get(made.shield)
@@ -159,6 +159,15 @@ def _maneuver(state: State, who: str) -> Any:
     return None
 
 
+def attacker_refusal(rules: Any, state: State, who: str) -> str:
+    """Why ``who`` cannot attack now, as the Attacker field's refusal says it ("" when they can):
+    out of the fight, or stunned."""
+    name = rules.name(state, who)
+    if rules.out(state, state["fight"], who):
+        return f"{name} is out of the fight."
+    return f"{name} is stunned and loses their turn." if rules.wounds(state, who)["stunned"] else ""
+
+
 def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
     """Everything the attack decides before its dice, or the refusal naming the field at fault."""
     keys(action, tuple(spec.name for spec in FIELDS))
@@ -170,8 +179,9 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
     for one, field, label in ((who, "who", "Attacker"), (target, "target", "Target")):
         if rules.out(state, fight, one):
             raise RulesInputError(field, f"{label}: {rules.name(state, one)} is out of the fight.")
-    if rules.wounds(state, who)["stunned"]:
-        raise RulesInputError("who", f"Attacker: {name} is stunned and loses their turn.")
+    why = attacker_refusal(rules, state, who)
+    if why:
+        raise RulesInputError("who", f"Attacker: {why}")
     options = {spec.name: take(action, spec) for spec in FIELDS[3:]}
     weapons = _weapons(rules, state, who)
     foe = fight["combatants"][who]["side"] == "foes"
@@ -333,7 +343,7 @@ def attack(rules: Any, state: State, action: dict[str, Any], dice: Dice) -> None
     if made.auto:
         outcome, gm_roll, players_roll = "hit", "no roll", "no roll"
     else:
-        faces = dice(2, 10)
+        faces = dice(2, 10, purpose=f"{name}'s attack roll against {aimed}{with_}")
         total = sum(faces) + made.margin
         outcome = attack_result(total, made.shield)
         rolled = f"2d10 {faces[0]} + {faces[1]} {term(made.margin)}"
@@ -343,12 +353,12 @@ def attack(rules: Any, state: State, action: dict[str, Any], dice: Dice) -> None
     said = {"miss": "a miss.", "defended": "dodged." if how == "dodges" else "blocked: the weapon or shield takes "
                                                                              "the blow (damage to objects)."}
     if outcome == "shield_hit":
-        said[outcome] = _shield_takes(state, made, dice)
+        said[outcome] = _shield_takes(state, made, dice, f"{name}'s damage to {aimed}'s shield ({made.damage_text})")
     if outcome != "hit":
         one_line(state, rules.at(state), f"{head}{players_roll}: {said[outcome]}", f"{head}{gm_roll}: {said[outcome]}",
                  RULE)
         return
-    faces = dice(made.dice, 6)
+    faces = dice(made.dice, 6, purpose=f"{name}'s damage to {aimed} ({made.damage_text}, {key})")
     done = max(sum(faces) + made.adds, 0)
     rolled_damage = f"{made.damage_text} rolled {' + '.join(str(f) for f in faces)} {term(made.adds)} = {done}" \
         if made.adds else f"{made.damage_text} rolled {' + '.join(str(f) for f in faces)} = {done}"

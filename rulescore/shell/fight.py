@@ -37,6 +37,7 @@ from ..core import Input, RulesInputError, get_calculator
 from ..fight import WHO, Fight, effect, ends_at_turn, looks
 from ..notation import signed
 from ..session import Action, Dice, State, keys, note, sheet, take
+from ..weapon_choice import remembered
 from ..wording import received
 from . import attack_action as attacks
 from . import session as rules
@@ -157,7 +158,7 @@ class ShellFight(Fight):
             if not tied:
                 return
             for who in tied:
-                rolls.setdefault(who, []).append(dice.one(10))
+                rolls.setdefault(who, []).append(dice.one(10, purpose=f"Tied initiative, {self.name(state, who)}"))
             note(state, self.at(state), "Tied initiative ratings: " + ", ".join(
                 f"{self.name(state, who)} rolls {rolls[who][-1]}" for who in tied) + " on 1d10; higher first.",
                  FIGHTS)
@@ -234,6 +235,9 @@ class ShellFight(Fight):
             return any(self.can_now(state, "attack", "who", who) and self.can_now(state, "attack", "target", other)
                        for who in fight["combatants"] for other in fight["combatants"] if other != who)
         return True
+
+    def no_attack(self, state: State, fight: dict[str, Any], who: str) -> str:
+        return attacks.attacker_refusal(self, state, who)
 
     def start_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
         if self.wounds(state, who)["stunned"]:
@@ -387,7 +391,7 @@ def preview_attack(state: State, action: dict[str, Any], gm: bool) -> dict[str, 
 PREVIEWS = {"attack": preview_attack}  # what session.preview adds for an action, by its "do"
 
 
-ACTIONS = {**FIGHT.actions(), "attack": attack_action}
+ACTIONS = {**FIGHT.actions(), "attack": remembered(FIGHT, attack_action)}
 FORMS = (*rules.FORMS, *FIGHT.forms(next(form for form in rules.FORMS if form.id == "damage").fields[1:]),
          Action("block", "block", "Block", "One of the blocks a round the combat level allows; dodges are unlimited.",
                 (WHO,)),

@@ -11,10 +11,10 @@ from contextlib import contextmanager
 
 from rulescore import session
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import screenshot, wait_for_python
+from tests.browser.helpers import screenshot
 from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_attack_page import ARMED, ROUTINE, to_bruno
-from tests.browser.test_fight_page import add_foes, press, replayed
+from tests.browser.test_fight_page import add_foes, give_dice, press, replayed
 from tests.browser.test_session import TableDice, start_with
 from tests.browser.test_session import saved_state as saved
 from tests.browser.test_table import join
@@ -62,7 +62,7 @@ def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_u
         foes = [one for one in view["fight"]["combatants"] if one["side"] == "foes"]
         targets = phone.locator("[data-table-target] option").evaluate_all("els => els.map(e => e.value)")
         assert targets == [one["id"] for one in foes]  # the foes, in the fight's order
-        assert phone.locator("[data-table-weapon] option").all_inner_texts() == ["Long Axe"]
+        assert phone.locator("[data-table-weapon] option").all_inner_texts() == ["Long Axe (Swing)"]  # its usage
         assert phone.locator('label[for="table-rolled"]').inner_text() == "Your own dice (3d6)"
         # The odds: Bruno's own to-hit chance and damage; the orc's defences by name only.
         odds = session.preview(state, {"do": "attack", "who": "g1", "target": foes[0]["id"], "weapon": 0},
@@ -76,25 +76,26 @@ def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_u
         kept = saved(gm)
         phone.fill("[data-table-rolled]", "5 x 3")
         phone.click('[data-action="request-attack"]')
-        assert "give each face you rolled as a whole number" in phone.locator("[data-table-said]").inner_text()
+        assert "give each of the 3 faces of the 3d6 you rolled, from 1 to 6 (e.g. 5 4 3)" in \
+            phone.locator("[data-table-said]").inner_text()
         phone.fill("[data-table-rolled]", "7 7 7")
         phone.click('[data-action="request-attack"]')
-        phone.wait_for_function("() => document.querySelector('[data-table-said]').textContent.startsWith('Not done')")
-        assert "give the 3d6 you rolled, 3 faces" in phone.locator("[data-table-said]").inner_text()
+        assert "from 1 to 6" in phone.locator("[data-table-said]").inner_text()
         assert saved(gm) == kept
         # "I rolled 5, 4, 3": the GM's device asks the GM for the orc's defence, then does it.
         phone.fill("[data-table-rolled]", "5 4 3")
         phone.click('[data-action="request-attack"]')
         waiting = gm.locator("[data-table-request]")
         waiting.wait_for()
-        assert "Bruno asks: to attack Orc 1 with Long Axe." in waiting.inner_text()
+        assert "Bruno asks to attack Orc 1 with Long Axe (Swing)." in waiting.inner_text()
         phone.wait_for_function("() => document.querySelector('[data-table-said]').textContent"
                                 ".includes('The GM chooses the target')")
         assert saved(gm) == kept  # nothing done until the GM chooses
         screenshot(gm.locator("[data-table]"), "table-gm-defence-tablet.png")
         assert audit(gm) == []
-        gm.click('[data-table-request] [data-action="approve-request"][data-defence="parry"]')
-        wait_for_python(gm, lambda: len(saved(gm)["done"]) == len(kept["done"]) + 1, "the phone's attack")
+        # The GM rolls their own dice: asked here for each roll the player did not give, then done.
+        press(gm, '[data-table-request] [data-action="approve-request"][data-defence="parry"]', dice)
+        assert len(saved(gm)["done"]) == len(kept["done"]) + 1
         done = saved(gm)["done"][-1]
         assert done["action"] == {"do": "attack", "who": "g1", "target": foes[0]["id"], "weapon": 0,
                                   "defence": "parry"}
@@ -121,7 +122,7 @@ def test_a_basic_fantasy_attack_from_the_phone_is_done_at_once(browser, site_url
         kept = saved(gm)
         phone.fill("[data-table-rolled]", "17")
         phone.click('[data-action="request-attack"]')
-        wait_for_python(gm, lambda: len(saved(gm)["done"]) == len(kept["done"]) + 1, "the phone's attack")
+        give_dice(gm, dice, len(kept["done"]), "the phone's attack")  # the GM rolls the rest, asked here
         done = saved(gm)["done"][-1]
         assert done["action"] == {"do": "attack", "who": "b1", "target": "f1", "weapon": 0}
         assert done["dice"][0] == [1, 20, [17]]

@@ -57,7 +57,9 @@ function row(fight, one, maneuvers, attacks, defends, gm) {
         [`Damage ${one.name}`]),
       ...(maneuvers && current ? [" ", element("button", { type: "button", "data-action": "fight-maneuver",
         "data-who": one.id }, [`${one.name}'s maneuver`])] : []),
-      ...(attacks && current ? [" ", element("button", { type: "button", "data-action": "fight-attack",
+      // Whoever cannot attack now (surprised, their maneuver...) gets rulescore's reason instead.
+      ...(attacks && current ? [" ", one.no_attack ? element("span", { class: "rc-hint", "data-no-attack": one.id },
+        [one.no_attack]) : element("button", { type: "button", "data-action": "fight-attack",
         "data-who": one.id }, [`${one.name} attacks`])] : []),
       ...(defends ? [" ", element("button", { type: "button", "data-action": "fight-defend", "data-who": one.id },
         [`${one.name} defends`])] : []),

@@ -6,6 +6,8 @@
 import { MINUS, element, withMinus } from "../core/dom.js";
 import { askSession, engineLive } from "../engine/engine.js";
 import { attackOdds } from "./attack-odds.js";
+import { armDefence, attackFieldChanged, defenceAuto, noAttack, noAttackShown, startAttacker, startDefence, startTarget,
+  startWeapon, withoutDefence } from "./attack-form.js";
 import { partyShown } from "./session-view.js";
 import { startOnDeclaredDefence } from "../table/table-gm.js";
 
@@ -203,8 +205,18 @@ export function buildFields(state) {
     const now = fight.combatants.find((/** @type {Record<string, any>} */ one) => one.id === fight.current);
     if (now?.maneuver_default && fight.maneuvers_open.includes(now.maneuver_default)) maneuver.value = now.maneuver_default;
   }
+  // An attack starts on someone who may attack now, a target other than them, their weapon and
+  // (once the preview knows the defences open) the target's best defence: attack-form.js.
+  const attack = action?.do === "attack";
+  if (attack) {
+    startAttacker(holder, fight);
+    startTarget(holder, fight);
+    armDefence(holder);
+  }
   holder.onchange = (event) => {
+    if (attack) attackFieldChanged(holder, /** @type {Element} */ (event.target));
     if (/** @type {Element} */ (event.target).matches('[data-field="who"]')) {
+      if (attack) startTarget(holder, fight);
       weaponChoices(holder, fight);
       figuresOf(holder, fight, action?.fields ?? []);
     }
@@ -238,8 +250,9 @@ function figuresOf(holder, fight, fields) {
 }
 
 /**
- * The attack's Weapon field offers the attacker's own weapons (the fight view's `weapons`), the
- * first chosen; it follows the attacker picked. Outside a fight the field stays as typed.
+ * The attack's Weapon field offers the attacker's own weapons (the fight view's `weapons`, each
+ * usage its own, by its `label`: "Spear (Thrust)"), starting on their `weapon_default`; it
+ * follows the attacker picked. Outside a fight the field stays as typed.
  * @param {HTMLElement} holder @param {Record<string, any> | null} fight
  */
 function weaponChoices(holder, fight) {
@@ -253,8 +266,9 @@ function weaponChoices(holder, fight) {
     ...(routine.length > 1 ? [element("option", { value: "" }, [`Whole routine: ${routine.map(
       (/** @type {Record<string, any>} */ weapon) => weapon.name).join(", ")}`])] : []),
     ...attacker.weapons.map((/** @type {Record<string, any>} */ weapon) => element("option", { value: String(weapon.index) }, [
-      [weapon.name, weapon.usage, weapon.damage ? withMinus(weapon.damage) : "",
+      [weapon.label ?? weapon.name, weapon.damage ? withMinus(weapon.damage) : "",
         weapon.skill !== null && weapon.skill !== undefined ? `skill ${weapon.skill}` : ""].filter(Boolean).join(", ")]))]);
+  startWeapon(/** @type {HTMLSelectElement} */ (select), attacker);
   field.replaceWith(select);
 }
 
@@ -323,19 +337,36 @@ export function readAction(state) {
   return built;
 }
 
-/** @param {PageState} state @param {{count: number, sides: number} | null} need */
+/**
+ * Asks for the roll the rules want next, by whose roll it is and what for (the engine's
+ * `need.text`, "Goblin 1's attack roll (to hit Bruno): roll 3d6"), one field a die. Enter
+ * moves to the next die, and in the last one carries on as "Do it" does.
+ * @param {PageState} state @param {{count: number, sides: number, for?: string, text?: string} | null} need
+ */
 export function showDice(state, need) {
   const holder = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-dice]"));
   if (!holder) return;
   holder.hidden = !need;
   if (!need) return holder.replaceChildren();
   const done = state.dice.map((faces) => faces.join(" ")).join("; ");
+  const asked = need.text || `Roll ${need.count}d${need.sides}`;
+  const die = (/** @type {number} */ i) =>
+    `${need.for ? `${need.for}: die` : "Die"} ${i + 1} of ${need.count}, 1 to ${need.sides}`;
   holder.replaceChildren(
-    element("p", {}, [`Roll ${need.count}d${need.sides}` + (done ? ` (rolled so far: ${done})` : "") + ":"]),
+    element("p", { "data-dice-asked": "" }, [asked + (done ? ` (rolled so far: ${done})` : "") + "."]),
     element("p", { class: "rc-session-faces" }, Array.from({ length: need.count }, (_, i) => element("input", {
-      type: "text", inputmode: "numeric", "aria-label": `Die ${i + 1} of ${need.count}, 1 to ${need.sides}`,
+      type: "text", inputmode: "numeric", enterkeyhint: i + 1 < need.count ? "next" : "go",
+      "aria-label": die(i),
       "data-face": "", "data-sides": String(need.sides), autocomplete: "off" }))),
   );
+  holder.onkeydown = (event) => {
+    const face = /** @type {Element} */ (event.target);
+    if (event.key !== "Enter" || !face.matches("[data-face]")) return;
+    event.preventDefault();
+    const next = /** @type {HTMLInputElement | null} */ (face.nextElementSibling);
+    if (next?.matches("[data-face]")) next.focus();
+    else /** @type {HTMLButtonElement | null} */ (state.root.querySelector('[data-action="apply-action"]'))?.click();
+  };
   /** @type {HTMLInputElement | null} */ (holder.querySelector("[data-face]"))?.focus();
 }
 
@@ -352,12 +383,25 @@ export async function showPreview(state) {
   const action = readAction(state);
   const asked = ++state.previews;
   if (!holder) return;
+  const cannot = noAttack(fightOf(state), action); // an attacker who cannot attack now: rulescore says why
+  if (cannot) {
+    holder.hidden = false;
+    holder.replaceChildren(noAttackShown(cannot));
+    return;
+  }
   if (!session || !action || !engineLive()) {
     holder.hidden = true;
     return;
   }
-  const answer = await askSession({ op: "preview", action, gm: state.gm }, session);
+  let answer = await askSession({ op: "preview", action, gm: state.gm }, session);
   if (asked !== state.previews) return; // the form changed again meanwhile
+  if (!answer?.ok && ["defence", "retreat", "second_defence"].includes(String(answer?.field)) && defenceAuto(state, action)) {
+    // The defence the form started on is not open to this target: the defences open, then the best of
+    // them (a game whose preview lists none, SHELL, keeps the refusal: the GM picks another).
+    const open = await askSession({ op: "preview", action: withoutDefence(action), gm: state.gm }, session);
+    if (asked !== state.previews) return;
+    if (Array.isArray(open?.attack?.defences)) answer = open;
+  }
   const lines = /** @type {string[]} */ (answer?.ok ? answer.lines ?? [] : []);
   holder.hidden = !lines.length && !answer?.rolls;
   holder.replaceChildren(
@@ -368,13 +412,11 @@ export async function showPreview(state) {
     ...(answer?.ok && answer.attack ? [attackOdds(/** @type {Record<string, any>} */ (answer.attack))] : []));
   if (answer?.ok && answer.attack) {
     holder.hidden = false;
-    // The target's side picks among the defences it can make: the others are not offered.
-    const open = (answer.attack.defences ?? []).map((/** @type {Record<string, any>} */ d) => d.id);
-    const defence = /** @type {HTMLSelectElement | null} */ (state.root.querySelector('select[data-field="defence"]'));
-    if (defence && open.length) {
-      for (const option of defence.options) option.disabled = option.value !== "none" && !open.includes(option.value);
-      if (defence.selectedOptions[0]?.disabled) defence.value = open[0];
-    }
+    // The target's side picks among the defences it can make: the others are not offered, and
+    // until the GM picks one the form starts on the best (or on the one the target's player declared).
+    startDefence(state, answer.attack);
+    const fields = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-fields]"));
+    if (fields) followConditions(fields, currentAction(state)?.fields ?? []);
     // A second defence only for a target in All-Out Defense (Double Defense); hidden, it is not sent.
     const second = state.root.querySelector('[data-field="second_defence"]')?.closest(".rc-field");
     if (second instanceof HTMLElement && !answer.attack.double_defence) second.hidden = true;
