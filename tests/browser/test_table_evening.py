@@ -203,7 +203,8 @@ def test_a_gm_reload_and_a_lost_phone_come_back_in_one_step(browser, site_url):
         assert phone.locator("[data-table-status]").inner_text().startswith("Not connected since ")
         phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         assert in_view(phone, "[data-table-status]")  # sticky at the top wherever the phone is scrolled
-        assert phone.locator("[data-table-offer]").is_visible()
+        assert phone.locator("[data-table-offer]").is_visible() and phone.locator("[data-table-offer]").input_value() == ""
+        assert phone.locator("[data-table-turn]").is_hidden()  # no request can be sent: none is offered
         assert phone.locator("[data-table-view]").get_attribute("data-live") == "false"
         assert phone.locator("[data-table-stale]").inner_text().startswith("Not live: the table as it was at ")
         assert phone.evaluate("window.rcWake.at(-1)") == "off"
@@ -217,6 +218,7 @@ def test_a_gm_reload_and_a_lost_phone_come_back_in_one_step(browser, site_url):
         seat = gm.locator('[data-table-seats] [data-seat="g1"]')
         seat.wait_for()
         assert seat.get_attribute("data-connected") == "false"
+        assert gm.locator("[data-table-refused]").is_hidden()  # nothing refused: no empty list
         for screen in ("phone", "tablet"):
             gm.set_viewport_size(SCREENS[screen]["viewport"])
             gm.locator("[data-table]").scroll_into_view_if_needed()
@@ -303,6 +305,13 @@ def test_the_gm_sees_what_the_phones_ask_and_a_turn_fits_a_thumb(browser, site_u
         assert asked.inner_text() == "Orc's Parry: roll 3d6 (rolled so far: 5 4 3)."
         give_dice(gm, dice, before + 1, "the phone's attack")
         assert saved(gm)["done"][-1]["dice"][0] == [3, 6, [5, 4, 3]]
+        # The attack made, the turn offers none, and says why (rulescore's own sentence).
+        phone.wait_for_function("() => !document.querySelector('[data-table-no-attack]').hidden", timeout=2_000)
+        reason = phone.locator("[data-table-no-attack]").inner_text()
+        expected = session.view(saved(gm), gm=True)["fight"]["combatants"]
+        bruno = next(one for one in expected if one["id"] == "g1")
+        assert bruno["no_attack"] and reason == f"No attack this turn: {bruno['no_attack']}"
+        assert phone.locator("[data-table-attack]").is_hidden()
 
 
 def test_the_reply_qr_is_in_view_and_basic_fantasy_has_no_maneuver(browser, site_url):

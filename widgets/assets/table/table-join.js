@@ -188,6 +188,7 @@ async function join(state) {
   channel.onclose = () => { if (state.pc === pc) lost(state); };
   const opened = () => {
     joined = true;
+    field.value = ""; // used: the field waits empty for the next invitation
     area.hidden = true;
     state.camera = false;
     clearTrouble(state.root);
@@ -221,6 +222,7 @@ function lost(state) {
   status(state, "disconnected", `Not connected since ${since}. To rejoin, ask the GM for a new invitation to your ` +
     "seat (Invite again) and scan or paste it here: your seat and character are kept.", true);
   live(state, new Date());
+  /** @type {HTMLElement} */ (state.root.querySelector("[data-table-turn]")).hidden = true; // nothing to ask now
   /** @type {HTMLElement} */ (state.root.querySelector("[data-table-joining]")).scrollIntoView({ block: "nearest" });
 }
 

@@ -31,6 +31,8 @@ export function turnSection() {
       "each face, e.g. 5 4 3; leave empty for the GM's device to roll"),
       element("div", { class: "rc-table-odds", "data-table-odds": "", "aria-live": "polite" }),
       element("p", {}, [button("request-attack", "Attack")])]),
+    // Why there is no attack this turn (surprised, a maneuver without one, nobody left), from rulescore.
+    element("p", { class: "rc-table-no-attack", "data-table-no-attack": "", hidden: "" }),
     element("p", {}, [button("request-next-turn", "End my turn")])]);
 }
 
@@ -61,6 +63,9 @@ export function drawTurn(root, message, begun, last) {
   const attack = /** @type {Record<string, any> | null} */ (message.attack ?? null);
   const area = /** @type {HTMLElement} */ (root.querySelector("[data-table-attack]"));
   area.hidden = !attack || turn.hidden || !attack.targets.length;
+  const none = /** @type {HTMLElement} */ (root.querySelector("[data-table-no-attack]"));
+  none.hidden = turn.hidden || !message.no_attack;
+  none.textContent = message.no_attack ? `No attack this turn: ${message.no_attack}` : "";
   if (area.hidden || !attack) return false;
   offer(/** @type {HTMLSelectElement} */ (root.querySelector("[data-table-target]")),
     attack.targets.map((/** @type {{id: string, name: string}} */ one) => ({ id: one.id, label: one.name })));
@@ -68,6 +73,10 @@ export function drawTurn(root, message, begun, last) {
     id: String(one.index), label: one.name }));
   const weapon = /** @type {HTMLSelectElement} */ (root.querySelector("[data-table-weapon]"));
   offer(weapon, weapons);
+  // A turn begins on the weapon this fighter last attacked with, else its best (rulescore's choice).
+  if (begun && weapons.some((/** @type {{id: string}} */ one) => one.id === String(attack.weapon_default))) {
+    weapon.value = String(attack.weapon_default);
+  }
   /** @type {HTMLElement} */ (weapon.closest("p")).hidden = !weapons.length;
   const roll = `${attack.roll.count}d${attack.roll.sides}`;
   /** @type {HTMLElement} */ (root.querySelector('label[for="table-rolled"]')).textContent = `Your own dice (${roll})`;
