@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from .core import Input, RulesInputError
 from .session import Action, Dice, Member, State, keys, member, name_of, note, take
-from .wording import action_label, received
+from .wording import action_label, listed, received
 
 MAX_FOES = 50
 MAX_GROUPS = 20
@@ -266,7 +266,7 @@ class Fight:
         wanted = action.get(spec.name)
         pool = [ident for ident, one in fight["combatants"].items() if spec.among != "foe" or one["side"] == "foes"]
         if not isinstance(wanted, str) or wanted not in pool:
-            names = ", ".join(fight["combatants"][ident]["name"] for ident in pool) or "nobody"
+            names = listed([fight["combatants"][ident]["name"] for ident in pool]) or "nobody"
             among = "a foe in the fight" if spec.among == "foe" else "in the fight"
             raise RulesInputError(spec.name, f"{spec.label}: the one chosen is not {among}; choose one of {names}.")
         return wanted
@@ -337,7 +337,7 @@ class Fight:
                 fight["combatants"][character["id"]] = {"id": character["id"], "name": character["name"],
                                                         "side": "party"}
         foes = self.add_foes(state, fight, entries, dice)
-        note(state, self.at(state), f"A fight begins: {', '.join(self.name(state, c) for c in fight['combatants'])}"
+        note(state, self.at(state), f"A fight begins: {listed([self.name(state, c) for c in fight['combatants']])}"
                                     f" ({len(foes)} foe{'s' if len(foes) != 1 else ''}).", self.page)
         self.begin(state, fight, action, dice)
         self._note_order(state, fight)
@@ -345,7 +345,7 @@ class Fight:
 
     def _note_order(self, state: State, fight: dict[str, Any]) -> None:
         acting = [c for c in fight["order"] if not self.out(state, fight, c)]  # the dead and the down pass
-        note(state, self.at(state), f"Fight round {fight['round']}: " + ", ".join(self.name(state, c) for c in acting)
+        note(state, self.at(state), f"Fight round {fight['round']}: " + listed([self.name(state, c) for c in acting])
              + ".", self.page)
 
     def _begin_turn(self, state: State, fight: dict[str, Any], dice: Dice) -> None:
@@ -439,7 +439,7 @@ class Fight:
                     return
                 names = [*(c["name"] for c in state["party"]), *(c["name"] for c in fight["combatants"].values())]
                 raise RulesInputError("who", f"Character: the one chosen is neither in the party nor in the fight; "
-                                             f"choose one of {', '.join(dict.fromkeys(names))}.")
+                                             f"choose one of {listed(list(dict.fromkeys(names)))}.")
             before = self.hurt_marker(state, who)
             if fight["combatants"][who]["side"] == "foes":
                 self.foe_damage(state, fight, who, action, dice)
@@ -466,7 +466,7 @@ class Fight:
         else:
             joined = self.add_foes(state, fight, self.read_foes(action), dice)
         self.place(state, fight, joined, dice)
-        note(state, self.at(state), f"Joining the fight: {', '.join(self.name(state, c) for c in joined)}.",
+        note(state, self.at(state), f"Joining the fight: {listed([self.name(state, c) for c in joined])}.",
              self.page)
 
     def leave(self, state: State, action: dict[str, Any], dice: Dice) -> None:

@@ -59,7 +59,7 @@ from .characters import SYSTEMS, derive
 from .core import MINUS, Input, RulesInputError, unknown_name
 from .dice_asks import Dice as Dice
 from .dice_asks import Roll as Roll
-from .wording import game_name, received, wanted
+from .wording import game_name, listed, received, wanted
 
 FORMAT = "rules-at-the-table/session"
 VERSION = 2
@@ -118,7 +118,7 @@ class Member(NamedTuple):
 
 def party_names(state: Mapping[str, Any]) -> str:
     """The party's names for a message ("Ana, Bruno"; never their ids)."""
-    return ", ".join(str(character["name"]) for character in state["party"]) or "nobody (the party is empty)"
+    return listed([str(character["name"]) for character in state["party"]]) or "nobody (the party is empty)"
 
 
 def member(state: Mapping[str, Any], action: Mapping[str, Any], spec: Member) -> str:

@@ -21,6 +21,20 @@ from .core import Input, number_text
 LONG_CHOICE = 12  # a longer list of choices (the monsters) is not spelt out
 
 
+def listed(items: Sequence[str], last: str = "") -> str:
+    """Names (or "Ana 6", a name with its figure) in a list: joined with ", ", or with "; " where
+    one holds a comma itself, so that a character "Smith, John" or a monster "Ant, Giant" reads as
+    one; ``last`` ("or", "and") before the last.
+
+    >>> listed(["Ana", "Bruno"]), listed(["Smith, John", "Ana", "Ant, Giant 1"], "and")
+    ('Ana, Bruno', 'Smith, John; Ana and Ant, Giant 1')
+    """
+    comma = "; " if any("," in item for item in items) else ", "
+    if last and len(items) > 1:
+        return f"{comma.join(items[:-1])} {last} {items[-1]}"
+    return comma.join(items)
+
+
 def received(value: Any) -> str:
     """A value an action sent, as a message quotes it for a person: "−1", "“sword”", "nothing"."""
     if isinstance(value, bool):
@@ -40,7 +54,7 @@ def wanted(spec: Input) -> str:
         labels = [label for _, label in spec.choices]
         if len(labels) > LONG_CHOICE:
             return "choose one from the list"
-        return "choose " + (", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
+        return "choose " + listed(labels, "or")
     return "enter yes or no" if spec.kind == "bool" else f"enter {spec.allowed()}"
 
 

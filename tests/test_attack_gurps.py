@@ -232,8 +232,31 @@ def test_a_defence_roll_that_succeeds_stops_the_blow_and_a_failed_one_lets_it_th
     assert last(through) == ("Kara attacks Goblin 1 with Broadsword (Swung): 9 against 14, a hit; Goblin 1 tries to "
                              "dodge: 14 against 8, fails; 1d+3 cut = 7, DR 1: 9 HP of injury; Goblin 1 at 11 of 20 HP.")
     assert last(through, gm=False) == ("Kara attacks Goblin 1 with Broadsword (Swung): 9 against 14, a hit; Goblin 1 "
-                                       "tries to dodge: 14, fails; 1d+3 cut = 7: 9 HP of injury; Goblin 1 looks "
+                                       "tries to dodge: 14, fails; 1d+3 cut = 7: an injury; Goblin 1 looks "
                                        "wounded.")
+
+
+def test_the_players_log_never_gives_a_foes_dr_away_by_arithmetic():
+    """Issue 42: "1d+5 cut = 6: 6 HP of injury" let the players work out DR (and the wounding
+    multiplier). Our reading: the players keep their own roll and read the foe's injury in words ("an
+    injury", "no injury"), never in HP; the GM's line is unchanged. Two goblins alike but for DR 1 and
+    DR 4 read alike to the players, for the attack and for Damage to a foe."""
+    seen, told = [], []
+    for dr in (1, 4):
+        state = fight(foes=({**GOBLIN, "dr": dr, "hp": 40},))
+        through = session.apply(state, attack(defence="dodge"), roll=faces([3, 3, 3], [6, 6, 2], [4]))
+        damaged = session.apply(state, {"do": "damage", "who": "f1", "damage": 6, "type": "cutting"})
+        seen.append((last(through, gm=False), last(damaged, gm=False)))
+        told.append((last(through), last(damaged)))
+    assert seen[0] == seen[1]
+    assert seen[0] == ("Kara attacks Goblin 1 with Broadsword (Swung): 9 against 14, a hit; Goblin 1 tries to "
+                       "dodge: 14, fails; 1d+3 cut = 7: an injury; Goblin 1 looks lightly wounded.",
+                       "Goblin 1 takes an injury.")
+    stopped = session.apply(fight(foes=({**GOBLIN, "dr": 4},)), {"do": "damage", "who": "f1", "damage": 3})
+    assert last(stopped, gm=False) == "Goblin 1 takes no injury."
+    assert told[0][0].endswith("1d+3 cut = 7, DR 1: 9 HP of injury; Goblin 1 at 31 of 40 HP.")
+    assert told[1][0].endswith("1d+3 cut = 7, DR 4: 4 HP of injury; Goblin 1 at 36 of 40 HP.")
+    assert told[1][1].startswith("Goblin 1 takes 2 penetrating damage (DR 4): 3 HP of injury")
 
 
 def test_a_defence_spoils_the_defenders_aim():
@@ -417,6 +440,25 @@ def test_a_foes_weapon_figures_are_checked_in_its_row():
         with pytest.raises(RulesInputError) as caught:
             session.apply(session.new("gurps", [KARA]), {"do": "fight", "foes": [{"name": "Orc", **row}]})
         assert caught.value.field == field, caught.value
+
+
+@pytest.mark.parametrize("damage", ["lots", "2d+1 bananas", "sw+2", "thr+1 imp", ""])
+def test_a_foes_damage_refused_suggests_only_what_a_foe_takes(damage):
+    """Issue 42: the foe row's refusal suggested "sw+3 cut", itself refused for a foe (no ST kept)."""
+    fields = next(a for a in session.actions("gurps") if a["id"] == "fight")["fields"]
+    hint = next(inner for field in fields for inner in field.get("fields", []) if inner["name"] == "damage")["help"]
+    said = [hint]
+    if damage:
+        with pytest.raises(RulesInputError) as caught:
+            session.apply(session.new("gurps", [KARA]), {"do": "fight", "foes": [{"name": "Orc", "damage": damage}]})
+        assert caught.value.field == "damage"
+        said.append(str(caught.value))
+    for text in said:
+        assert "“1d+2 cut”" in text or "“2d+1 cut”" in text, text
+        assert "sw+" not in text.replace(damage, "") and "thr+" not in text.replace(damage, ""), text
+    with pytest.raises(RulesInputError, match="sw"):  # a character's weapon still takes swing
+        session.apply(session.new("gurps", [with_fields(weapons=[{"name": "Axe", "skill": 12, "damage": "lots"}])]),
+                      {"do": "fight", "foes": [{"name": "Orc"}]})
 
 
 def test_every_rule_the_attack_names_is_a_heading_of_the_site():

@@ -61,13 +61,41 @@ def test_a_foe_attacks_a_character_at_the_armor_class_on_their_sheet_or_the_one_
     faces = iter([11, 4])  # the d20, then the goblin's weapon, 1d6 (issue 34: a monster rolls its own damage)
     hit = session.apply(state, {"do": "attack", "who": "f1", "target": "ana"},
                         roll=lambda count, sides: [next(faces)])
-    assert session.view(hit)["log"][-1]["text"] == ("Goblin attacks Ana (weapon): 1d20 rolled 11 against AC 11: a hit "
-                                                    "(or by weapon); 4 damage. Ana takes 4 damage: 4 of 8 HP.")
+    assert session.view(hit)["log"][-1]["text"] == ("Goblin attacks Ana (weapon): 1d20 rolled 11 against AC 11: a hit; "
+                                                    "4 damage. Ana takes 4 damage: 4 of 8 HP.")
     missed = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", "ac": 15},
                            roll=lambda count, sides: [14])
     assert session.view(missed, gm=True)["log"][-1]["text"].endswith("= 14 against AC 15: a miss.")
     assert session.view(missed)["log"][-1]["text"] == "Goblin attacks Ana (weapon): 1d20 rolled 14 against AC 15: " \
                                                       "a miss."
+
+
+def test_a_monsters_damage_by_weapon_reads_as_words_and_the_rulebooks_alternative_stays_with_the_gm():
+    """Issue 42: "1d6 or by weapon" read "a hit (or by weapon)". Our reading of the rulebook's line: the
+    monster does the dice given, or the damage of the weapon it wields (+1 where the line says so); the
+    fight rolls the dice, and the alternative is the GM's to use, said after the damage in the GM's log."""
+    def hit(monster: str, **action) -> tuple[str, str]:
+        state = session.apply(session.new("bfrpg", [ANA]), {"do": "fight", "foes": [{"monster": monster}]},
+                              roll=lambda count, sides: [4] * count)  # nobody surprised
+        state = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", **action},
+                              roll=lambda count, sides: [20 if sides == 20 else 3] * count)
+        return session.view(state, gm=True)["log"][-1]["text"], session.view(state)["log"][-1]["text"]
+
+    gm, players = hit("bugbear")
+    assert "a hit; 1d8+1 rolled 3 + 1 = 4 damage (the rulebook allows instead the damage of the weapon it " \
+           "wields +1). Ana takes 4 damage" in gm
+    assert "a hit; 4 damage. Ana takes 4 damage" in players
+    gm, players = hit("barkling", weapon="weapon")  # "1 bite or 1 weapon: 1d4 bite, or by weapon"
+    assert gm.endswith("a hit: it does the damage of the weapon it wields; the GM enters it with Damage.")
+    assert players.endswith("a hit: it does the damage of the weapon it wields; the GM enters it with Damage.")
+    gm, players = hit("doppleganger")  # "1 fist or Weapon: 1d12 or by weapon": the weapon said once
+    assert "(the rulebook allows instead the damage of the weapon it wields). Ana" in gm
+    gm, players = hit("harpy")  # "1d4/1d4/1d6 or by weapon + special": the special comes with the hit
+    assert "weapon: 1d20 20 + 2 = 22 against AC 11 (a natural 20): a hit (special); 1d6 rolled 3 damage (the " \
+           "rulebook allows instead the damage of the weapon it wields)." in gm
+    assert "a hit (special); 3 damage." in players
+    for text in (*hit("goblin"), *hit("zombie"), *hit("caveman"), *hit("gnoll")):
+        assert "a hit (or" not in text and "by weapon" not in text, text
 
 
 def test_a_charge_leaves_the_charger_at_minus_2_ac_until_the_next_round():

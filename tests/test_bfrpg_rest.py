@@ -115,6 +115,18 @@ def test_healing_never_passes_the_full_score():
     assert hp(again, "n") == 8 and "already at full hit points (8)" in log(again)[-1]["text"]
 
 
+def test_the_full_score_is_said_only_where_it_held_the_healing_back():
+    """Issue 42: "never above the full score" was said whenever the healing reached it, even exactly."""
+    nearly = character("n", "Nim", hp=8, hp_lost=1)
+    night = session.apply(session.new("bfrpg", [nearly]), REST, roll=no_dice)  # 7 + 1 = 8: reached, not capped
+    assert log(night)[-1]["text"] == "Nim sleeps the 6 hours they need and heals 1 HP for the day: 8 of 8 HP."
+    hurt = session.new("bfrpg", [character("n", "Nim", hp=8, hp_lost=3)])  # 5 of 8
+    exact = session.apply(hurt, {"do": "heal", "who": "n", "hp": 3, "magic": True})
+    assert log(exact)[-1]["text"] == "Nim is healed by magic: 8 of 8 HP."
+    over = session.apply(hurt, {"do": "heal", "who": "n", "hp": 4, "magic": True})
+    assert log(over)[-1]["text"] == "Nim is healed by magic: 8 of 8 HP (never above the full score)."
+
+
 def test_the_dead_do_not_heal():
     state = session.apply(session.new("bfrpg", [ANA]), {"do": "damage", "who": "ana", "hp": 6})  # 6 − 6 = 0
     state = session.apply(state, {**REST, "bed_rest": True}, roll=no_dice)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulescore import session
+from rulescore import RulesInputError, session
 
 PARTY = {
     "bfrpg": [{"id": "a", "name": "Alda", "system": "bfrpg", "fields": {"hp": "9"}},
@@ -70,3 +70,24 @@ def test_each_games_clock_reads_in_its_own_units():
     assert session.view(shell)["clock"] == "3 rounds so far"
     bfrpg = session.apply(session.new("bfrpg", PARTY["bfrpg"]), {"do": "advance", "rounds": 6})
     assert session.view(bfrpg)["clock"] == "Turn 0, round 6, day 1, 1 minute in"
+
+
+@pytest.mark.parametrize("system", sorted(PARTY))
+def test_a_list_of_names_with_a_comma_in_one_reads_one_way(system):
+    """Issue 42: "A fight begins: Smith, John, Ana, Ant, Giant" could be four or five fighters. Our
+    reading: a name may hold a comma (a character "Smith, John", the rulebook's "Ant, Giant"); a list
+    where one name does is joined with "; " instead, in the log and in every refusal listing names."""
+    smith = {**PARTY[system][0], "id": "s", "name": "Smith, John"}
+    state = session.new(system, [smith, *PARTY[system]])
+    foes = [{"monster": "ant_giant"}] if system == "bfrpg" else [{"name": "Orc, the tall", "count": 2}]
+    state = session.apply(state, {"do": "fight", "foes": foes}, roll=lambda count, sides: [4] * count)
+    names = [one["name"] for one in session.view(state, gm=True)["fight"]["combatants"]]
+    begun = next(e["text"] for e in session.view(state)["log"] if e["text"].startswith("A fight begins"))
+    assert begun.startswith("A fight begins: " + "; ".join(names) + " ("), begun
+    order = next(e["text"] for e in session.view(state)["log"] if e["text"].startswith("Fight round 1"))
+    assert order.count("; ") == len(names) - 1 and ", John;" in order, order
+    with pytest.raises(RulesInputError, match="choose one of Smith, John; "):
+        session.apply(state, {"do": "damage", "who": "nobody"})
+    plain = session.apply(session.new(system, PARTY[system]), {"do": "fight", "foes": [{"name": "Orc", "count": 2}]},
+                          roll=lambda count, sides: [4] * count)
+    assert "; " not in next(e["text"] for e in session.view(plain)["log"] if e["text"].startswith("A fight begins"))

@@ -29,6 +29,7 @@ Goblin takes 8 damage: −2 of 6 HP, down.'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -280,10 +281,16 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
     how = [word for word, on in (("doubled for the charge", made.charge), ("halved for subduing",
                                                                           made.options["subdue"])) if on]
     howed = f" ({and_(how)}, at least 1)" if how else ""
-    extra = f" ({swing.note})" if swing.note else ""
+    worded = _BY_WEAPON.sub(_weapon_words, swing.note)
+    # What the monster's line offers in this attack's place ("or by weapon") is the GM's, said after
+    # the damage; what comes with a hit ("poison", a harpy's "+ special") is said with it.
+    instead, _, with_hit = worded.partition(" + ") if worded.startswith("or ") else ("", "", worded)
+    extra = f" ({with_hit})" if with_hit else ""
+    aside = f" (the rulebook allows instead {instead[3:]})" if instead else ""
     if swing.damage is None and made.typed is None:
         said = (f": a hit: roll the damage{f' ({and_(how)})' if how else ''}, at least 1 point, and enter it "
                 f"with Damage.") if not swing.name else \
+            f": a hit: it does {worded}; the GM enters it with Damage." if _BY_WEAPON.fullmatch(swing.note) else \
             f": a hit{extra}: the GM decides what it does and enters any damage with Damage."
         return f"{label}{shown}{natural}{said}", f"{label}{total}{against}{natural}{said}"
     if swing.damage is None or swing.damage.isdigit():
@@ -307,7 +314,15 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
     rules.damage(rules.rules.ACTIONS["damage"])(state, {"do": "damage", **hurt}, dice)
     seen, told = folded(state, start)
     return (f"{label}{shown}{natural}: a hit{extra}; {rolled_players}. {seen}",
-            f"{label}{total}{against}{natural}: a hit{extra}; {rolled_gm}. {told}")
+            f"{label}{total}{against}{natural}: a hit{extra}; {rolled_gm}{aside}. {told}")
+
+
+# A monster's "1d6 or by weapon" ("or weapon + 1", "by weapon +1"): the damage of the weapon it carries.
+_BY_WEAPON = re.compile(r"(?:(?<=\bor )|^)(?:by\s+)?weapon\b(?:\s*\+\s*(\d+))?", re.IGNORECASE)
+
+
+def _weapon_words(found: re.Match[str]) -> str:
+    return "the damage of the weapon it wields" + (f" +{found[1]}" if found[1] else "")
 
 
 def and_(words: list[str]) -> str:

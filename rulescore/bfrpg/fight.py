@@ -47,7 +47,7 @@ from ..form_specs import Filled
 from ..notation import signed, span
 from ..session import Action, Dice, State, keys, note, sheet, take
 from ..weapon_choice import remembered
-from ..wording import received
+from ..wording import listed, received
 from . import attack_action as attacks
 from . import session as rules
 from .monsters import MONSTERS, RENAMED, attack_bonus, hit_dice_roll
@@ -182,7 +182,7 @@ class BfrpgFight(Fight):
                 shared[group] = rolled[who]
             words.append(f"{label} {face}" + (f" {bonus:+d} = {rolled[who]}" if bonus else ""))
         if words:
-            note(state, self.at(state), "Initiative (1d6 + Dexterity bonus): " + ", ".join(words) + ".",
+            note(state, self.at(state), "Initiative (1d6 + Dexterity bonus): " + listed(words) + ".",
                  PAGE + "#initiative")
 
     def _rank(self, fight: dict[str, Any], listed: list[str], who: str) -> tuple[bool, int, bool, int]:
@@ -230,7 +230,7 @@ class BfrpgFight(Fight):
                                               for who, one in fight["combatants"].items() if one["side"] == side)
             elves = f", an elf {span(1, top - 1)}" if has_elf else ""
             who_side = "the party" if side == "party" else "the foes"
-            outcome = ", ".join(self.name(state, c) for c in caught) + " surprised." if caught else "not surprised."
+            outcome = listed([self.name(state, c) for c in caught]) + " surprised." if caught else "not surprised."
             note(state, self.at(state), f"Surprise, {who_side}: 1d6 = {face} (surprised on {span(1, top)}{elves}): "
                                         f"{outcome}", PAGE + "#surprise")
 

@@ -211,10 +211,11 @@ def night(state: State, at: str, short: bool, bed_rest: bool) -> None:
             note(state, at, f"{slept}; already at full hit points ({top}).", SESSION_RULE)
             continue
         gain = DAY_HP + (BED_REST_HP if bed_rest else 0)
+        capped = character["hp"] + gain > top  # said only where the full score held the healing back
         character["hp"] = min(character["hp"] + gain, top)
         how = f"{DAY_HP} HP for the day" + (f" and {BED_REST_HP} for full bed rest" if bed_rest else "")
         note(state, at, f"{slept} and heals {how}: {character['hp']} of {top} HP"
-                        + (" (never above the full score)." if character["hp"] == top else "."), SESSION_RULE)
+                        + (" (never above the full score)." if capped else "."), SESSION_RULE)
 
 
 def effects(character: dict[str, Any]) -> list[dict[str, str]]:

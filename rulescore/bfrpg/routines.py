@@ -143,13 +143,14 @@ def _by_name(expanded: list[tuple[str, str]], parts: list[str],
 
 def _note(name: str, slot_note: str, rest: str) -> str:
     """What the attack's line says beside its dice: the damage's words (not just the attack's
-    name again), then the attack's own ("or breath", "+ hug") unless the damage already says it."""
+    name again), then the attack's own ("or breath", "+ hug") unless the damage already says it (the
+    Doppleganger's "1 fist or Weapon: 1d12 or by weapon" keeps "or by weapon" alone)."""
     named = set(_singular(name).lower().replace("/", " ").split())
     rest = re.sub(rf"\bper\s+{re.escape(_singular(name).lower())}\b", "each", rest, flags=re.IGNORECASE)
     if rest and set(_singular(rest).lower().split()) <= named:
         rest = ""
     extra_words = set(slot_note.replace("+", " ").lower().split())
-    kept = slot_note if not (slot_note.startswith("+") and extra_words <= set(rest.lower().split())) \
+    kept = slot_note if not (slot_note.startswith(("+", "or ")) and extra_words <= set(rest.lower().split())) \
         and slot_note.lower() not in rest.lower() else ""
     return _clean(f"{rest} {kept}") if rest else _clean(kept)
 

@@ -304,9 +304,10 @@ def _hp_change(state: State, action: dict[str, Any], sign: int) -> None:
     if not magic and not heals_naturally(character):
         raise RulesInputError("magic", f"Magical healing: {name} has lost natural healing to hunger or thirst; "
                                        f"only magic heals now (Dungeon adventures, “Dungeon survival”).")
+    capped = character["hp"] + amount > top  # said only where the full score held the healing back
     character["hp"] = min(character["hp"] + amount, top)
     note(state, _at(state), f"{name} is healed{' by magic' if magic else ''}: {character['hp']} of {top} HP"
-                            + (" (never above the full score)." if character["hp"] == top else "."),
+                            + (" (never above the full score)." if capped else "."),
          DUNGEON + "#dungeon-survival" if magic else None)
 
 

@@ -5,7 +5,9 @@
 skill (:mod:`rulescore.gurps.attack_plan`), with GURPS Lite's critical hits and misses; on a hit the
 target's defence roll, unless the hit is critical; then the weapon's damage (thrust or swing from
 the wielder's ST), the target's DR, and the injury by the damage action's own code (shock, a
-major wound's HT roll, death checks). One line the GM reads aloud; a foe's figures are the GM's.
+major wound's HT roll, death checks). One line the GM reads aloud; a foe's figures are the GM's, and
+the players read a foe's injury in words ("an injury"), not in HP: the damage they rolled less the
+injury would give its DR away.
 
 Kara (Broadsword, skill 14, 1d+2 cut) attacks an orc, which tries to dodge:
 
@@ -20,8 +22,8 @@ Kara (Broadsword, skill 14, 1d+2 cut) attacks an orc, which tries to dodge:
 Kara attacks Orc with Broadsword (Swung): 10 against 14, a hit; Orc tries to dodge: 15 against 8, fails; \
 1d+2 cut = 7, DR 1: 9 HP of injury; Orc at 11 of 20 HP.
 >>> print(session.view(state)["log"][-1]["text"])
-Kara attacks Orc with Broadsword (Swung): 10 against 14, a hit; Orc tries to dodge: 15, fails; 1d+2 cut = 7: 9 HP \
-of injury; Orc looks wounded.
+Kara attacks Orc with Broadsword (Swung): 10 against 14, a hit; Orc tries to dodge: 15, fails; 1d+2 cut = 7: an \
+injury; Orc looks wounded.
 """
 
 from __future__ import annotations
@@ -144,9 +146,11 @@ def attack_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], No
         del state["log"][start]  # the damage action's own first line: this line says it
         injury = rules.wounds(state, target)["hp_lost"] - before
         through = f"{injury} HP of injury" if total > settled.dr else "no injury"
+        # The players read a foe's injury in words: the damage rolled less the injury would give its DR away.
+        felt = ("an injury" if injury else "no injury") if foe_hit else through
         said.add(f"{rolled}{shown_dr}: {through}",
                  (f"{total} {TYPE_WORDS[settled.damage.type]}" if foe_attacking else rolled)
-                 + ("" if foe_hit else shown_dr) + f": {through}")
+                 + ("" if foe_hit else shown_dr) + f": {felt}")
         _outcome(rules, state, target, said, foe_hit)
         said.put(entry)
     return attack

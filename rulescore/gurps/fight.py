@@ -46,6 +46,7 @@ from ..form_specs import Shown
 from ..notation import signed
 from ..session import Dice, State, keys, note, sheet, take
 from ..weapon_choice import remembered
+from ..wording import listed
 from . import session as rules
 from .attack import FORM as ATTACK_FORM
 from .attack import attack_with, attacker_can, open_to_attack, preview_with, target_can
@@ -182,7 +183,7 @@ class GurpsFight(Fight):
                 still = [who for who in still if any(rolls[other] == rolls[who] for other in group if other != who)]
             if any(rolls.values()):
                 note(state, self.at(state), f"Tied on Basic Speed and DX {value}: "
-                     + ", ".join(f"{self.name(state, who)} rolls {'-'.join(map(str, rolls[who]))}" for who in group)
+                     + listed([f"{self.name(state, who)} rolls {'-'.join(map(str, rolls[who]))}" for who in group])
                      + "; higher first.", PAGE + "#who-goes-first")
             result += sorted(group, key=lambda who: [-face for face in rolls[who]])
         return result
@@ -287,7 +288,7 @@ class GurpsFight(Fight):
         after = hp - foe["hp_lost"]
         foe["shock"] = max(foe["shock"] + hit["shock"], -SHOCK_CAP)
         at = self.at(state)
-        note(state, at, f"{name} takes {hit['penetrating']} penetrating damage: {hit['injury']} HP of injury.",
+        note(state, at, f"{name} takes {'an' if hit['injury'] else 'no'} injury.",  # the players: no DR by arithmetic
              INJURY + "#general-damage", gm_text=f"{name} takes {hit['penetrating']} penetrating damage (DR {dr}): "
                                                   f"{hit['injury']} HP of injury, {before} → {after} of {hp} HP.")
         if after <= -DEAD_MULTIPLE * hp:

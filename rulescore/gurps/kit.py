@@ -54,11 +54,7 @@ def read_foe_weapon(row: Mapping[str, Any]) -> dict[str, Any]:
         raise RulesInputError("acc", f"Accuracy: received {received(read['acc'])}; give a ranged weapon's Accuracy "
                                      f"as a number (“2”, “3+1” with a scope), or leave it blank for a melee weapon.")
     if read["damage"]:
-        damage = parse_damage(read["damage"])
-        if damage.st:
-            raise RulesInputError("damage", "Damage: give a foe's damage in dice (“1d+2 cut”): thrust and swing "
-                                            "follow a ST, which a foe's row does not keep.")
-        read["damage"] = damage.text
+        read["damage"] = parse_damage(read["damage"], dice_only=True).text
     return read
 
 

@@ -89,17 +89,21 @@ def fraction_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def parse_damage(raw: Any, label: str = "Damage") -> Damage:
-    """A damage text read, or RulesInputError naming ``label``."""
+def parse_damage(raw: Any, label: str = "Damage", dice_only: bool = False) -> Damage:
+    """A damage text read, or RulesInputError naming ``label``; ``dice_only`` for a foe's row, which
+    keeps no ST for thrust or swing (its refusals suggest dice only)."""
+    examples = "“2d+1 cut”, “1d+2 imp”, “3d cr”" if dice_only else "“2d+2 cut”, “sw+3 cut”, “thr+1 imp”"
     if not isinstance(raw, str) or not raw.strip():
-        raise RulesInputError("damage", f"{label}: give the weapon's damage, as “2d+2 cut”, “sw+3 cut” or "
-                                        f"“thr+1 imp”.")
+        raise RulesInputError("damage", f"{label}: give the weapon's damage, as {examples}.")
     text = " ".join(raw.replace(MINUS, "-").replace("–", "-").split())
     found = _DAMAGE.fullmatch(text)
     if not found:
-        raise RulesInputError("damage", f"{label}: “{text[:30]}” is not a damage GURPS writes; give dice or thrust "
-                                        f"or swing with adds, then the damage type (“2d+2 cut”, “sw+3 cut”, "
-                                        f"“thr+1 imp”).")
+        raise RulesInputError("damage", f"{label}: “{text[:30]}” is not a damage GURPS writes; give " + (
+            "dice with adds" if dice_only else "dice or thrust or swing with adds") + f", then the damage type "
+                                        f"({examples}).")
+    if dice_only and found["st"]:
+        raise RulesInputError("damage", f"{label}: give a foe's damage in dice (“1d+2 cut”): thrust and swing "
+                                        f"follow a ST, which a foe's row does not keep.")
     if not found["type"]:
         raise RulesInputError("damage", f"{label}: “{text}” has no damage type; end it with one of {TYPE_LIST} "
                                         f"(“{text} cut”).")

@@ -38,7 +38,7 @@ from ..fight import WHO, Fight, effect, ends_at_turn, looks
 from ..notation import signed
 from ..session import Action, Dice, State, keys, note, sheet, take
 from ..weapon_choice import remembered
-from ..wording import received
+from ..wording import listed, received
 from . import attack_action as attacks
 from . import session as rules
 from .arms import SHIELD_INPUT, read_damage
@@ -159,8 +159,8 @@ class ShellFight(Fight):
                 return
             for who in tied:
                 rolls.setdefault(who, []).append(dice.one(10, purpose=f"Tied initiative, {self.name(state, who)}"))
-            note(state, self.at(state), "Tied initiative ratings: " + ", ".join(
-                f"{self.name(state, who)} rolls {rolls[who][-1]}" for who in tied) + " on 1d10; higher first.",
+            note(state, self.at(state), "Tied initiative ratings: " + listed([
+                f"{self.name(state, who)} rolls {rolls[who][-1]}" for who in tied]) + " on 1d10; higher first.",
                  FIGHTS)
 
     def _order(self, state: State, fight: dict[str, Any], ids: list[str]) -> list[str]:

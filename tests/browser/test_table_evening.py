@@ -16,7 +16,8 @@ from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot, wait_for_python
 from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_attack_page import ARMED, to_bruno
-from tests.browser.test_fight_page import begin_fight, give_dice, press
+from tests.browser.test_fight_page import add_foes, begin_fight, give_dice, press
+from tests.browser.test_session import TableDice, start_with
 from tests.browser.test_session import saved_state as saved
 from tests.browser.test_table import KEEP_CHANNEL, join
 from tests.browser.test_table_attack import ORC, attack_shown, gm_and_phone
@@ -203,7 +204,8 @@ def test_a_gm_reload_and_a_lost_phone_come_back_in_one_step(browser, site_url):
         assert phone.locator("[data-table-status]").inner_text().startswith("Not connected since ")
         phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         assert in_view(phone, "[data-table-status]")  # sticky at the top wherever the phone is scrolled
-        assert phone.locator("[data-table-offer]").is_visible() and phone.locator("[data-table-offer]").input_value() == ""
+        offer = phone.locator("[data-table-offer]")
+        assert offer.is_visible() and offer.input_value() == ""
         assert phone.locator("[data-table-turn]").is_hidden()  # no request can be sent: none is offered
         assert phone.locator("[data-table-view]").get_attribute("data-live") == "false"
         assert phone.locator("[data-table-stale]").inner_text().startswith("Not live: the table as it was at ")
@@ -394,3 +396,24 @@ def test_allow_the_camera_when_a_browser_hides_its_address(browser, site_url):
     finally:
         gm_context.close()
         phone_context.close()
+
+
+def test_a_phones_head_opened_leaves_the_page_room(browser, site_url):
+    from bench.evening import CHARACTERS as SIX
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        start_with(page, site_url, SIX, "gurps", "The six")
+        page.check("[data-own-dice]")
+        add_foes(page, [{"name": "Orc", "count": "3", "hp": "17", "basic_speed": "4"}])
+        press(page, '[data-action="apply-action"]', TableDice())
+        page.evaluate("window.scrollTo(0, 0)")
+        page.click('[data-action="toggle-head"]')
+        page.wait_for_selector(".rc-session-head[data-head-open]")
+        height = page.locator(".rc-session-head").bounding_box()["height"]
+        summary = page.locator("[data-session-summary]")
+        assert summary.is_visible() and "Hana" in summary.inner_text()  # the whole party, scrolled within
+        screenshot(page, "session-head-open-phone.png")
+        assert height <= 0.22 * SCREENS["phone"]["viewport"]["height"], height  # 290 of 844 px before
+    finally:
+        context.close()

@@ -7,7 +7,7 @@
 // the hidden input was set from outside (a character opened, the form reset). The item fields
 // carry data-item-field, never a name, so the form reads the list only as the hidden input.
 
-import { button, element } from "../core/dom.js";
+import { button, element, keypad } from "../core/dom.js";
 
 /** @typedef {{name: string, label: string, kind: string, default: unknown, choices: string[] | null,
  *   choice_labels: Record<string, string> | null, help: string, unit: string, suggestions?: string[],
@@ -89,7 +89,7 @@ function itemGroup(box, items, entry, index, what) {
         ? element("select", { id, "data-item-field": field.name }, [element("option", { value: "" }, ["—"]),
           ...(field.choices ?? []).map((choice) => element("option", choice === value ? { value: choice, selected: "" }
             : { value: choice }, [field.choice_labels?.[choice] ?? choice]))])
-        : element("input", { type: "text", id, "data-item-field": field.name, autocomplete: "off", value,
+        : element("input", { type: "text", id, "data-item-field": field.name, autocomplete: "off", value, ...keypad(field),
           placeholder: field.default === null || field.default === undefined ? "" : String(field.default),
           ...(field.suggestions?.length ? { list: `${box.id}-${field.name}-suggestions` } : {}) });
       return element("div", { class: "rc-field" }, [

@@ -10,7 +10,7 @@ import {
   BACKUP_FORMAT, FORMAT, MAX_BACKUP_BYTES, MAX_IMPORT_BYTES, SYSTEM_NAMES, fromLinkPayload, merge, readBackup,
   readDocument, selection, toLinkPayload,
 } from "../kept/documents.js";
-import { button, confirmThen, element } from "../core/dom.js";
+import { button, confirmThen, element, listed } from "../core/dom.js";
 import { bindForeignImport, previewForeign } from "./foreign-import.js";
 import { figuresOf, reread } from "./sheets.js";
 import { addAll, clearAll, compareBackup, getMeta, restore } from "../kept/store.js";
@@ -244,10 +244,9 @@ async function showImport(state, read, source, redraw) {
   const plainNames = read.store.characters.map((c) => c.name);
   area.replaceChildren(
     element("p", { class: "rc-import-question" }, [element("strong", {}, [`Import ${plainNames.length > 3
-      ? `${plainNames.length} characters` : plainNames.join(", ").replace(/, ([^,]*)$/, " and $1") ||
-        parties.join(", ")}?`])]),
+      ? `${plainNames.length} characters` : listed(plainNames, "and") || listed(parties)}?`])]),
     element("p", {}, [`${source.charAt(0).toUpperCase()}${source.slice(1)} holds ${names.length} character${names.length === 1 ? "" : "s"}` +
-      (parties.length ? ` and the part${parties.length === 1 ? "y" : "ies"} ${parties.join(", ")}` : "") + ":"]),
+      (parties.length ? ` and the part${parties.length === 1 ? "y" : "ies"} ${listed(parties)}` : "") + ":"]),
     element("ul", {}, names.map((name) => element("li", {}, [name]))),
     ...(renamed.length ? [element("p", {}, [`Names already taken get a number: ${renamed.join("; ")}.`])] : []),
     element("p", {}, [button("confirm-import", "Import"), " ", button("cancel-import", "Cancel")]),
@@ -264,7 +263,7 @@ async function showImport(state, read, source, redraw) {
         parties: merged.parties.filter((p) => !known.has(p.id)) });
       await redraw();
       area.dataset.importState = problem ? "refused" : "done";
-      area.replaceChildren(element("p", { role: "status" }, [problem ?? `Imported ${names.join(", ")}.`]));
+      area.replaceChildren(element("p", { role: "status" }, [problem ?? `Imported ${listed(names)}.`]));
     } else {
       area.dataset.importState = "cancelled";
       area.replaceChildren(element("p", { role: "status" }, ["Nothing was imported."]));

@@ -42,6 +42,24 @@ export function withMinus(value) {
   return String(value).replace(/^-/, MINUS);
 }
 
+/** Names in a list: joined with ", ", or with "; " where one holds a comma itself ("Smith, John;
+ * Ana"), as rulescore's wording.listed; `last` ("and", "or") before the last.
+ * @param {string[]} items @param {string} [last] */
+export function listed(items, last = "") {
+  const comma = items.some((item) => item.includes(",")) ? "; " : ", ";
+  return last && items.length > 1 ? `${items.slice(0, -1).join(comma)} ${last} ${items[items.length - 1]}` : items.join(comma);
+}
+
+/** The keyboard a phone opens for a field: "numeric" for a whole number that cannot be negative,
+ * "decimal" for one with a fraction, and the full keyboard ("text") where a minus is allowed (the
+ * iPhone's number pads have none); none for a text field.
+ * @param {{kind?: string, min?: number | null}} field @returns {Record<string, string>} */
+export function keypad(field) {
+  if (field.kind !== "int" && field.kind !== "number") return {};
+  return { inputmode: field.min !== null && field.min !== undefined && field.min >= 0
+    ? (field.kind === "int" ? "numeric" : "decimal") : "text" };
+}
+
 /** Runs `init` once the document is parsed, then on every page mkdocs-material's instant
  * navigation announces (document$). @param {() => unknown} init */
 export function onEveryPage(init) {

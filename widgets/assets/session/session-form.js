@@ -3,7 +3,7 @@
 // (session.actions), the action read back as rulescore takes it, the dice a player rolls at
 // the table, and a preview of what the action will log before it is done (session.preview).
 
-import { MINUS, element, withMinus } from "../core/dom.js";
+import { MINUS, element, keypad, withMinus } from "../core/dom.js";
 import { askSession, engineLive } from "../engine/engine.js";
 import { attackOdds } from "./attack-odds.js";
 import { armDefence, attackFieldChanged, defenceAuto, noAttack, noAttackShown, startAttacker, startDefence, startTarget,
@@ -83,8 +83,7 @@ function control(state, field, id, data) {
   if (field.kind === "bool") {
     return element("input", { type: "checkbox", id, ...data, ...(field.default ? { checked: "" } : {}) });
   }
-  return element("input", { type: "text", id, ...data, autocomplete: "off",
-    inputmode: field.min !== null && field.min >= 0 ? (field.kind === "int" ? "numeric" : "decimal") : "text",
+  return element("input", { type: "text", id, ...data, autocomplete: "off", ...keypad(field),
     value: field.default === null || field.default === undefined ? "" : withMinus(field.default) });
 }
 
@@ -112,7 +111,7 @@ function foeList(state, field, id, data) {
       ...(field.fields ?? []).map((/** @type {Record<string, any>} */ inner) => {
         const innerId = `${id}-${n}-${inner.name}`;
         const made = inner.kind === "choice" || inner.kind === "bool" ? control(state, inner, innerId, { "data-foe-field": inner.name })
-          : element("input", { type: "text", id: innerId, "data-foe-field": inner.name, autocomplete: "off",
+          : element("input", { type: "text", id: innerId, "data-foe-field": inner.name, autocomplete: "off", ...keypad(inner),
             placeholder: inner.default === null || inner.default === undefined || inner.default === "" ? ""
               : withMinus(inner.default) });
         if (inner.name === "count") /** @type {HTMLInputElement} */ (made).value = "1";
@@ -335,6 +334,16 @@ export function readAction(state) {
   const current = state.views?.gm_view?.fight?.current;
   if (built.do === "next_turn" && current) built.current = current;
   return built;
+}
+
+/**
+ * The field a refusal names ("weapon", "target"), focused, as the Characters page does: what to
+ * change is where the reader is; the refusal itself is said at [data-session-message].
+ * @param {PageState} state @param {string | null | undefined} field
+ */
+export function focusRefused(state, field) {
+  const refused = field ? state.root.querySelector(`[data-session-fields] [data-field="${CSS.escape(field)}"]`) : null;
+  if (refused instanceof HTMLElement && !refused.closest("[hidden]")) refused.focus();
 }
 
 /**

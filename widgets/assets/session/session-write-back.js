@@ -10,7 +10,7 @@
 // [data-write-back-line] and the buttons confirm-write-back, cancel-write-back and, on Close,
 // close-without-writing; a conflict is [data-write-back-conflict] with take-session-figures.
 
-import { button, element } from "../core/dom.js";
+import { button, element, listed } from "../core/dom.js";
 import { askSession } from "../engine/engine.js";
 import { get, update } from "../kept/store.js";
 
@@ -125,7 +125,7 @@ function showWritten(kept, area, answer, written, conflicts) {
   area.dataset.writeBackState = conflicts.length ? "conflict" : "done";
   const ids = [...new Set(conflicts.map((conflict) => conflict.id))];
   area.replaceChildren(
-    element("p", { role: "status" }, [written.length ? `Written back to ${written.join(", ")}.` : "Nothing was written back yet."]),
+    element("p", { role: "status" }, [written.length ? `Written back to ${listed(written)}.` : "Nothing was written back yet."]),
     ...ids.map((id) => element("div", { class: "rc-conflict", "data-write-back-conflict": id }, [
       element("p", {}, [`${answer.members[id]?.name}'s sheet changed since the session began: ` +
         conflicts.filter((c) => c.id === id).map((c) => `${answer.members[id]?.labels[c.field] ?? c.field} ${c.there} ` +
@@ -142,7 +142,7 @@ function showWritten(kept, area, answer, written, conflicts) {
     if (target.dataset.action === "take-session-figures") {
       const again = await writeBack(kept, answer, true, [id]);
       box.replaceChildren(element("p", { role: "status" }, [again.written.length
-        ? `Written back to ${again.written.join(", ")}.` : "Not written: the character is no longer on this device."]));
+        ? `Written back to ${listed(again.written)}.` : "Not written: the character is no longer on this device."]));
     } else if (target.dataset.action === "keep-sheet-figures") {
       box.replaceChildren(element("p", { role: "status" }, [`${answer.members[id]?.name}'s sheet is kept as it is.`]));
     }

@@ -13,7 +13,7 @@ import { SYSTEM_NAMES, newId } from "../kept/documents.js";
 import { button, confirmThen, element, onEveryPage } from "../core/dom.js";
 import { askSession, engineLive, engineReady } from "../engine/engine.js";
 import { openAction, renderFight } from "./fight-panel.js";
-import { buildFields, fightOf, readAction, showDice, showPreview } from "./session-form.js";
+import { buildFields, fightOf, focusRefused, readAction, showDice, showPreview } from "./session-form.js";
 import { partyShown, renderView } from "./session-view.js";
 import { offerWriteBack } from "./session-write-back.js";
 import { drawTable, endTable, newTable, restoreSeats, seatsToTell, tableAction, tableChanged, tableSection, tellSeats,
@@ -293,6 +293,7 @@ async function applyAction(state) {
   if (answer?.need) return showDice(state, answer.need); // the next roll the rules want
   state.dice = [];
   showDice(state, null);
+  if (!forPhone && answer && !answer.ok) focusRefused(state, answer.field); // the field to change, as refused
   if (forPhone) {
     state.forPhone = null;
     forPhone.done(answer);
