@@ -16,18 +16,24 @@ clock, lights, wounds and log of a game, as plain JSON data.
 
 Where the rules live: ``rulescore/bfrpg``, ``rulescore/gurps`` and ``rulescore/shell``, one
 module per topic of the reference; ``core`` declares calculators and tables, ``dice`` the
-exact odds, ``charts`` the odds charts, ``notation`` signed numbers, dice and ranges.
+exact odds, ``charts`` the odds charts, ``notation`` signed numbers, dice and ranges. Sessions,
+fights and the table's seats are the play layer, ``rulescore/play``; the imports run one way,
+games -> play -> core (:mod:`rulescore.play` draws the layers): each game's package registers
+its session and fight rules with the play layer (``rulescore.play.registry``) as it is imported
+here.
 """
 
 from typing import Any
 
-# Importing a rules package registers its calculators and tables, in this order.
+# Importing a rules package registers its calculators and tables, in this order, and its session
+# rules with the play layer (loaded when a session first needs them).
 from . import bfrpg, gurps, shell  # noqa: F401
 from .characters import character_fields, character_outputs, derive
-from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table, resolve
+from .core import Result, RulesInputError, all_calculators, all_table_ids, get_calculator, get_table
 from .importers import import_character
+from .rolls import resolve
 
-# Sessions (new, apply, view, undo, redo) register nothing: after the rules, so the order above holds.
+# Sessions (new, apply, view, undo, redo): the play layer's public path, after the rules.
 from . import session  # isort: skip
 
 __version__ = "0.1.0"

@@ -1,17 +1,39 @@
-"""The calculator machinery: declared inputs, validation, results and the registry.
+"""The calculator machinery: declared inputs and their validation, the calculators and tables
+and their registries.
 
-Every rule module declares its calculators with :func:`calculator`; nothing else in the
+Every rule module declares its calculators with :func:`declare_calculator`; nothing else in the
 project knows how a value is parsed or checked, so the CLI, the site build and the browser
 reject the same bad input with the same message.
+
+Below this module: :mod:`rulescore.notation` (how numbers read) and :mod:`rulescore.outputs`
+(declared outputs, results and their working), whose names are importable from here too. Above
+it: :mod:`rulescore.rolls` (a calculator decided by one roll: ``declare_roll``, ``resolve``),
+which reads the roll registry kept here (``RollSpec``, ``_ROLLS``) beside the calculators it
+marks. This module imports neither rolls nor dice.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
+
+# Texts and outputs, importable from here as before (rulescore.core.MINUS, .Working, ...).
+from .notation import MINUS as MINUS
+from .notation import dice_text as dice_text
+from .notation import feet_inches_text as feet_inches_text
+from .notation import number_text as number_text
+from .notation import percent_text as percent_text
+from .notation import plain as plain
+from .outputs import CHART_KINDS as CHART_KINDS
+from .outputs import OUTPUT_FORMATS as OUTPUT_FORMATS
+from .outputs import UNIT_IN_TEXT as UNIT_IN_TEXT
+from .outputs import Chart as Chart
+from .outputs import Output as Output
+from .outputs import Result as Result
+from .outputs import Working as Working
 
 KINDS = ("int", "number", "choice", "bool", "list")
 
@@ -44,57 +66,6 @@ def _shown(raw: Any) -> str:
     if len(text) > _MAX_SHOWN:
         text = text[:_MAX_SHOWN] + "..."
     return f"{text} ({type(raw).__name__})"
-
-
-def plain(value: Any) -> Any:
-    """A value as JSON and readers want it: whole Fractions as int, others as float."""
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else float(value)
-    return value
-
-
-MINUS = "\u2212"  # the one minus sign the site shows: "−3", never "-3"
-
-
-def number_text(value: Any) -> str:
-    """A number for reading: at most two decimals, no trailing zeros, a true minus sign
-    ("28.8", "7", "0.33", "−2"). ``None`` (an output that does not apply) reads as ""."""
-    value = plain(value)
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return str(value).replace("-", MINUS)
-    if isinstance(value, float):
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
-        return "0" if text == "-0" else text.replace("-", MINUS)
-    return str(value)
-
-
-def dice_text(dice: Any) -> str:
-    """Dice notation for reading: "1d-2" shows as "1d−2" (the value itself stays ASCII)."""
-    return "" if dice is None else str(dice).replace("-", MINUS)
-
-
-INCHES_PER_FOOT = 12
-
-
-def feet_inches_text(inches: Any) -> str:
-    """A length kept in inches, read as feet and inches: "2 ft 8 in" (32), "8 in", "3 ft",
-    "0 in"; ``None`` reads as "".
-
-    >>> feet_inches_text(32), feet_inches_text(8), feet_inches_text(36), feet_inches_text(0)
-    ('2 ft 8 in', '8 in', '3 ft', '0 in')
-    """
-    value = plain(inches)
-    if value is None:
-        return ""
-    amount = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
-    sign, amount = (MINUS, -amount) if amount < 0 else ("", amount)
-    feet, rest = divmod(amount, INCHES_PER_FOOT)
-    parts = ([f"{feet} ft"] if feet else []) + ([f"{number_text(rest)} in"] if rest or not feet else [])
-    return sign + " ".join(parts)
 
 
 # The declarations below are NamedTuples rather than dataclasses: importing dataclasses adds
@@ -217,118 +188,6 @@ class Input(NamedTuple):
             "party_member": self.party_member or None,
             **({"items": [item.describe() for item in self.items]} if self.kind == "list" else {}),
         }
-
-
-def percent_text(probability: Any) -> str:
-    """A probability 0-1 as a percentage with up to two decimals ("62.5%", "0.46%", "100%")."""
-    if probability is None:
-        return ""
-    return number_text(Fraction(probability) * 100 if not isinstance(probability, float) else probability * 100) + "%"
-
-
-# "percent" is a probability 0-1; "share" is any ratio shown as a percentage (it may pass 100%);
-# "dice" is dice notation such as "3d-1", shown with a true minus sign; "feet_inches" is a
-# length kept in inches (the output's unit) and read as feet and inches ("2 ft 8 in").
-OUTPUT_FORMATS = {"number": number_text, "percent": percent_text, "share": percent_text, "dice": dice_text,
-                  "feet_inches": feet_inches_text}
-# Formats whose text already names its units: a page or the CLI shows no unit after it.
-UNIT_IN_TEXT = frozenset({"feet_inches"})
-
-
-class Output(NamedTuple):
-    """One declared output. ``format``: "number" (also right for text and yes/no values),
-    "percent" for a probability 0-1, shown as a percentage while ``data-value`` stays 0-1, or
-    "share" for another ratio shown as a percentage, or "dice" for dice notation, or
-    "feet_inches" for a length in inches (``unit`` "in") read as "2 ft 8 in". ``labels`` gives
-    the words a person reads for a value kept as an id (("over", "Over the limit"), ...), the
-    value itself staying the id. A calculator returns ``None`` for an output that does not apply to the inputs given
-    (forced-march odds with no forced march): the page hides it."""
-
-    name: str
-    label: str
-    unit: str = ""
-    help: str = ""
-    format: str = "number"
-    min: Any = None  # the range every value of this output lies in, where numeric
-    max: Any = None
-    names_member: bool = False  # the value is a party member's number (a page may show their name)
-    labels: tuple[tuple[str, str], ...] = ()  # (value, what a person reads) for a value kept as an id
-
-    def text(self, value: Any) -> str:
-        if self.labels and isinstance(value, str):
-            return dict(self.labels).get(value, value)
-        return OUTPUT_FORMATS[self.format](value)
-
-    @property
-    def unit_shown(self) -> str:
-        """The unit a page prints after the text: none when the text names its own."""
-        return "" if self.format in UNIT_IN_TEXT else self.unit
-
-    def describe(self) -> dict[str, Any]:
-        low, high = (0, 1) if self.format == "percent" else (self.min, self.max)
-        return {"name": self.name, "label": self.label, "unit": self.unit, "help": self.help,
-                "format": self.format, "min": plain(low), "max": plain(high), "names_member": self.names_member}
-
-
-class Result(Mapping[str, Any]):
-    """A calculator's outputs (``result[name]``, ``dict(result)``) and its working.
-
-    ``steps`` are short sentences, each naming the rule it applies; ``inputs`` are the
-    values actually used, defaults included.
-    """
-
-    def __init__(self, calculator_id: str, outputs: Mapping[str, Any], steps: list[str], inputs: Mapping[str, Any],
-                 step_rules: list[str | None] | None = None, charts: list[Chart] | None = None):
-        self.calculator_id = calculator_id
-        self._outputs = {name: plain(value) for name, value in outputs.items()}
-        self.steps = list(steps)
-        self.inputs = {name: plain(value) for name, value in inputs.items()}
-        # Where each step's rule is explained: "#anchor" on the calculator's page, or
-        # "system/page/#anchor"; None when the step names no section.
-        self.step_rules: list[str | None] = list(step_rules) if step_rules is not None else [None] * len(self.steps)
-        self.charts = list(charts or [])  # dice distributions, see Working.chart
-
-    def __getitem__(self, name: str) -> Any:
-        return self._outputs[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._outputs)
-
-    def __len__(self) -> int:
-        return len(self._outputs)
-
-    def __repr__(self) -> str:
-        return f"Result({self.calculator_id!r}, {self._outputs!r})"
-
-
-CHART_KINDS = ("critical-success", "success", "failure", "critical-failure", "neutral")
-Chart = dict[str, Any]  # {"title", "summary", "bars": [{"label", "p", "kind"}]}
-
-
-class Working:
-    """Collects the working of a calculation as it runs: ``step(sentence, rule="anchor")``
-    for each step, ``step.chart(...)`` for each dice roll that decides something."""
-
-    def __init__(self) -> None:
-        self.steps: list[str] = []
-        self.step_rules: list[str | None] = []
-        self.charts: list[Chart] = []
-
-    def __call__(self, sentence: str, rule: str | None = None) -> None:
-        self.steps.append(sentence)
-        self.step_rules.append(rule)
-
-    def chart(self, title: str, bars: Iterable[tuple[Any, Any, str]], summary: str = "") -> None:
-        """A roll's distribution: ``bars`` are (label, probability, kind) in roll order, kind
-        one of CHART_KINDS, so the page can mark the region that succeeds."""
-        marked = [(str(label), Fraction(p), kind) for label, p, kind in bars]
-        if any(kind not in CHART_KINDS for _, _, kind in marked):
-            raise ValueError(f"chart kinds are {CHART_KINDS}")
-        self.charts.append({
-            "title": title,
-            "summary": summary,
-            "bars": [{"label": label, "p": plain(p), "kind": kind} for label, p, kind in marked],
-        })
 
 
 class Calculator(NamedTuple):
@@ -566,9 +425,3 @@ class RollSpec(NamedTuple):
 
 _ROLLS: dict[str, RollSpec] = {}
 
-
-# Declaring and resolving rolls live in rulescore/rolls.py; importable from here as before.
-from .rolls import declare_roll as declare_roll  # noqa: E402
-from .rolls import resolve as resolve  # noqa: E402
-from .rolls import roll_calculators as roll_calculators  # noqa: E402
-from .rolls import signed_margin as signed_margin  # noqa: E402

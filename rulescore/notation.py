@@ -1,8 +1,12 @@
 """How numbers, modifiers and dice read on the site: one place for every system.
 
 The site shows one minus sign, U+2212 ("−3"); values kept as data (dice such as "1d-2")
-stay ASCII. Number and percent text for outputs live in :mod:`rulescore.core`
-(``number_text``, ``percent_text``, ``dice_text``) and are re-exported here.
+stay ASCII. Outputs read through ``number_text``, ``percent_text``, ``dice_text`` and
+``feet_inches_text`` (the formats of :mod:`rulescore.outputs`); ``plain`` gives a value as JSON
+keeps it. This module imports nothing of rulescore: everything else reads numbers through it.
+
+>>> number_text(28.8), number_text(-2), percent_text(0.625), dice_text("1d-2")
+('28.8', '−2', '62.5%', '1d−2')
 
 >>> signed(3), signed(0), signed(-2)
 ('+3', '0', '−2')
@@ -19,11 +23,67 @@ stay ASCII. Number and percent text for outputs live in :mod:`rulescore.core`
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from .core import MINUS, dice_text, number_text, percent_text
+__all__ = ["INCHES_PER_FOOT", "MINUS", "dice", "dice_shown", "dice_text", "feet_inches_text", "minus", "number_text",
+           "percent_text", "plain", "signed", "span", "term"]
 
-__all__ = ["MINUS", "dice", "dice_shown", "dice_text", "minus", "number_text", "percent_text", "signed", "span",
-           "term"]
+MINUS = "\u2212"  # the one minus sign the site shows: "−3", never "-3"
+
+
+def plain(value: Any) -> Any:
+    """A value as JSON and readers want it: whole Fractions as int, others as float."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
+
+
+def number_text(value: Any) -> str:
+    """A number for reading: at most two decimals, no trailing zeros, a true minus sign
+    ("28.8", "7", "0.33", "−2"). ``None`` (an output that does not apply) reads as ""."""
+    value = plain(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value).replace("-", MINUS)
+    if isinstance(value, float):
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text.replace("-", MINUS)
+    return str(value)
+
+
+def dice_text(dice: Any) -> str:
+    """Dice notation for reading: "1d-2" shows as "1d−2" (the value itself stays ASCII)."""
+    return "" if dice is None else str(dice).replace("-", MINUS)
+
+
+INCHES_PER_FOOT = 12
+
+
+def feet_inches_text(inches: Any) -> str:
+    """A length kept in inches, read as feet and inches: "2 ft 8 in" (32), "8 in", "3 ft",
+    "0 in"; ``None`` reads as "".
+
+    >>> feet_inches_text(32), feet_inches_text(8), feet_inches_text(36), feet_inches_text(0)
+    ('2 ft 8 in', '8 in', '3 ft', '0 in')
+    """
+    value = plain(inches)
+    if value is None:
+        return ""
+    amount = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
+    sign, amount = (MINUS, -amount) if amount < 0 else ("", amount)
+    feet, rest = divmod(amount, INCHES_PER_FOOT)
+    parts = ([f"{feet} ft"] if feet else []) + ([f"{number_text(rest)} in"] if rest or not feet else [])
+    return sign + " ".join(parts)
+
+
+def percent_text(probability: Any) -> str:
+    """A probability 0-1 as a percentage with up to two decimals ("62.5%", "0.46%", "100%")."""
+    if probability is None:
+        return ""
+    return number_text(Fraction(probability) * 100 if not isinstance(probability, float) else probability * 100) + "%"
 
 
 def minus(text: str) -> str:

@@ -1,7 +1,8 @@
 """Rolls: how a calculator decided by one roll reads its dice (``declare_roll``), rolling or
 reading a player's faces for it (``resolve``), and the margin's sign rule. The registry itself
-(``RollSpec``, ``_ROLLS``) stays in :mod:`rulescore.core` beside the calculators it marks;
-these are importable from there too.
+(``RollSpec``, ``_ROLLS``) stays in :mod:`rulescore.core` beside the calculators it marks. The
+imports run one way, core <- dice <- rolls: a rule module declares its roll with
+``from ..rolls import declare_roll`` (``rulescore.resolve`` is this module's).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from . import dice as dice_module
 from .core import (
     _REGISTRY,
     _ROLLS,
@@ -72,8 +74,6 @@ def resolve(calculator_id: Any, inputs: Any = None, dice: Any = None,
     >>> r["total"], r["outcome"], r["margin"]
     (12, 'success', 0)
     """
-    from . import dice as dice_module  # dice imports this module
-
     calc = get_calculator(calculator_id)
     spec = _ROLLS.get(calc.id)
     if spec is None:

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .characters import character_fields, character_sheet
-from .core import MINUS, Calculator, Result, RulesInputError, get_calculator, percent_text, resolve
+from .core import MINUS, Calculator, Result, RulesInputError, get_calculator, percent_text
 from .importers import import_character
+from .rolls import resolve
 from .web_session import respond_session, respond_session_json
 
 

@@ -68,7 +68,7 @@ def game_name(system: Any) -> str:
 
 def action_label(forms: Sequence[Any], action: Mapping[str, Any]) -> str:
     """The label the action form shows for ``action`` ("Time passes (rounds)"): of the forms
-    (``rulescore.session.Action``) sending its "do" and the fixed keys it carries, the first whose
+    (``rulescore.play.common.Action``) sending its "do" and the fixed keys it carries, the first whose
     fields take every key it gives."""
     fitting = [form for form in forms if form.do == action.get("do")
                and all(action.get(key) == value for key, value in form.fixed)]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from rulescore import session
-from rulescore.dice_asks import Dice, DiceWanted
+from rulescore.play.dice_asks import Dice, DiceWanted
 from rulescore.web_session import respond_session
 from tests.test_attack_bfrpg_shell import ANA as ANA_ARMED
 from tests.test_attack_bfrpg_shell import BANDIT, ORLA

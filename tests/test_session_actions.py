@@ -144,7 +144,7 @@ def test_actions_are_json_with_unique_snake_case_ids_and_fields_shaped_as_input_
 def test_every_action_the_dispatcher_takes_is_offered():
     for system in SYSTEMS:
         offered = {entry["do"] for entry in session.actions(system)}
-        assert offered == set(session._rules(system).ACTIONS) | set(session.SESSION_ACTIONS)
+        assert offered == set(session._rules(system).actions) | set(session.SESSION_ACTIONS)
 
 
 def test_actions_of_an_unknown_system_are_refused_like_new():

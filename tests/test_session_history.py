@@ -1,4 +1,4 @@
-"""rulescore.history through rulescore.session: checkpoints, bounds, the version-1 migration.
+"""rulescore.play.history through rulescore.session: checkpoints, bounds, the version-1 migration.
 
 No timing here (./run bench measures speed): these tests check that the shortcuts give the very
 states the long way gives.
@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from rulescore import RulesInputError, history, session
+from rulescore import RulesInputError, session
+from rulescore.play import history
 
 
 def seeded(seed=7):

@@ -56,6 +56,18 @@ from . import quick_reference
 from . import attack  # the attack roll (combat.md): reads saves
 from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
+from ..play.registry import GameRules, register  # noqa: E402  (after the rules, in their order)
 
 __all__ = ["sheet", "time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "modifiers", "survival",
            "rest", "wilderness", "water", "planner", "quick_reference", "attack"]
+
+
+def _session_rules() -> GameRules:
+    """Basic Fantasy's session and fight rules (``bfrpg.fight.RULES``), for the play layer: loaded the
+    first time a session of Basic Fantasy needs them, so a page that only calculates never loads them."""
+    from .fight import RULES
+
+    return RULES
+
+
+register("bfrpg", _session_rules)  # the play layer reaches a game's rules only through its registry

@@ -18,9 +18,10 @@ from typing import Any
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..core import Input, Output, Result, Working, declare_calculator
 from ..dice import Rolled
 from ..notation import percent_text, signed, term
+from ..rolls import declare_roll
 from .saves import NATURAL_FAIL, NATURAL_SUCCESS, save_chance, save_result, save_succeeds
 from .shared import COMBAT_PAGE as PAGE
 from .shared import SYSTEM

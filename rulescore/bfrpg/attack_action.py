@@ -35,11 +35,12 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .. import dice as dice_odds
-from ..attacks import WEAPON, chance, folded, for_players, one_line, spread, weapon_named
 from ..core import Input, RulesInputError
-from ..fight import Fighter, effect
 from ..notation import dice_text, number_text, signed, term
-from ..session import Dice, State, keys, sheet, take
+from ..play.attacks import WEAPON, chance, folded, for_players, one_line, spread, weapon_named
+from ..play.common import State, keys, sheet, take
+from ..play.dice_asks import Dice
+from ..play.fight import Fighter, effect
 from .attack import INPUTS as ATTACK_INPUTS
 from .attack import adjustments
 from .rest import penalty as sleep_penalty

@@ -10,10 +10,11 @@ from typing import Any, NamedTuple
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed, span, term
+from ..rolls import declare_roll
 from .abilities import ABILITY_BONUSES, BONUS_HIGHEST, BONUS_LOWEST, RACES, ability_bonus
 from .shared import DUNGEON_PAGE, SCORE_DEFAULT, SYSTEM
 

@@ -1,6 +1,6 @@
 """Basic Fantasy fights (docs: bfrpg/combat.md): surprise, initiative every round, morale and
-hit points, for foes typed in or picked from the rulebook's monsters (:mod:`.monsters`). The
-machinery is :mod:`rulescore.fight`; the party's hit points are the session's
+hit points, for foes typed in or picked from the rulebook's monsters (:mod:`.monsters`, read into
+a foe's row by :mod:`.foes`). The machinery is :mod:`rulescore.play.fight`; the party's hit points are the session's
 (:mod:`rulescore.bfrpg.session`).
 
 Each round every combatant rolls 1d6 plus their Dexterity bonus (a monster none unless given),
@@ -38,126 +38,43 @@ Our readings, where the rules leave a choice (also in the docs):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from ..core import Input, RulesInputError, dice_text
-from ..fight import FOE_NAME, Fight, Fighter, effect, looks
-from ..form_specs import Filled
+from ..core import Input, RulesInputError
 from ..notation import signed, span
-from ..session import Action, Dice, State, keys, note, sheet, take
-from ..weapon_choice import remembered
-from ..wording import listed, received
+from ..play.common import Action, State, keys, note, sheet, take
+from ..play.dice_asks import Dice
+from ..play.fight import effect, looks
+from ..play.registry import GameRules
+from ..play.weapon_choice import remembered
+from ..wording import listed
 from . import attack_action as attacks
+from . import running
 from . import session as rules
-from .monsters import MONSTERS, RENAMED, attack_bonus, hit_dice_roll
+from .clock import DUNGEON, pass_time
+from .foes import BfrpgFoes
 from .rest import SESSION_RULE as REST_RULE
 from .rest import penalty as sleep_penalty
-from .routines import Attack, Routine, damage_figure, routine, with_damage
+from .running import MONSTER_RUN_ROUNDS
 from .time_scale import ROUNDS_PER_TURN
 
 PAGE = "bfrpg/combat/"
-MONSTER = Input("monster", "Monster", "choice", "", help="from the rulebook's list: fills in every figure below",
-                choices=(("", "none (type the figures)"), *((key, m.name) for key, m in MONSTERS.items())))
-HIT_DICE = Input("hit_dice", "Hit dice", "text", "1", max=8, help='"4" is 4d8, "3+2", "1-1", "1/2" (1d4) or "1hp"')
-FOE_FIELDS = (
-    MONSTER,
-    Input("hp", "Hit points", "int", 0, min=0, max=1000, help="0: rolled from the hit dice, for each foe"),
-    HIT_DICE,
-    Input("ac", "Armor Class", "int", 11, min=0, max=40),
-    Input("attack_bonus", "Attack bonus", "int", 0, min=-5, max=20, help="from the hit dice when left out"),
-    Input("dexterity_bonus", "Dexterity bonus", "int", 0, min=-3, max=3, help="added to initiative"),
-    Input("morale", "Morale", "int", 7, min=2, max=12, help="2d6 at or under it to fight on; 12 never fails"),
-    Input("group_initiative", "One initiative roll for the group", "bool", True),
-)
-DAMAGE = Input("damage", "Damage", "text", "", max=60,
-               help="each attack's dice, “1d8” or “1d4/1d4/1d6”; left empty, a monster's own (then a foe typed in "
-                    "rolls to hit only)")
 SURPRISE = Input("surprise", "May be surprised", "choice", "both", help="1d6 for each side that may be: 1-2 surprised",
                  choices=(("both", "both sides"), ("party", "the party"), ("foes", "the foes"), ("none", "neither")))
 AMBUSH = Input("ambush", "Lying in ambush", "choice", "none", help="the other side is surprised on 1-4",
                choices=(("none", "neither side"), ("party", "the party"), ("foes", "the foes")))
-# A monster's figures the form shows as soon as it is picked (the fields its row takes, and words)
-SHOWN = ("hit_dice", "ac", "attack_bonus", "morale", "damage", "movement", "attacks", "notes")  # the name: its label
 SUBDUE = Input("subdue", "Subduing damage", "bool", False, help="at 0 HP unconscious, not dead")
 
 
-class BfrpgFight(Fight):
+class BfrpgFight(BfrpgFoes):
+    """A Basic Fantasy fight: its order, surprise, morale, what can be done now and the view, on its foes."""
+
+    weapon_to_hit = "magic"
     rules = rules
-    foe_fields = (*FOE_FIELDS, DAMAGE)
     fight_fields = (SURPRISE, AMBUSH)
     page = PAGE
 
-    # ------------------------------------------------------------ foes
-    def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
-        if row.get("monster") in RENAMED:  # a session saved before the line was renamed
-            row = {**row, "monster": RENAMED[row["monster"]]}
-        monster = MONSTERS.get(take(row, MONSTER))
-        entry = {spec.name: take(row, spec) for spec in FOE_FIELDS if spec.name in row}
-        if monster:
-            given = {"hit_dice": monster.hit_dice or None, "ac": monster.ac, "morale": monster.morale,
-                     "attack_bonus": monster.given_attack_bonus}
-            entry = {**{key: value for key, value in given.items() if value is not None}, **entry}
-            entry.setdefault("name", monster.name)
-            entry.update(attacks=monster.attacks, movement=monster.movement, notes=monster.notes)
-        entry["name"] = take({"name": row.get("name", entry.get("name"))}, FOE_NAME).strip()
-        for spec in FOE_FIELDS:
-            entry.setdefault(spec.name, take({}, spec))
-        try:
-            hit_dice_roll(entry["hit_dice"])
-        except ValueError:
-            raise RulesInputError("hit_dice", f"Hit dice: received {received(entry['hit_dice'])}; give them as “4”, "
-                                              f"“3+2”, “1-1”, “1/2” or “1hp”.") from None
-        if "attack_bonus" not in row and not (monster and monster.given_attack_bonus is not None):
-            entry["attack_bonus"] = attack_bonus(entry["hit_dice"])
-        entry["count"] = take(row, Input("count", "How many", "int", 1, min=1, max=50))
-        read = routine(monster.attacks) if monster else None
-        typed = row.get("damage", "")
-        try:
-            if not isinstance(typed, str) or len(typed) > DAMAGE.max:
-                raise ValueError(typed)
-            entry["routine"], entry["others"] = with_damage(read, typed)
-        except ValueError:
-            raise RulesInputError("damage", f"Damage: received {received(typed)}; give each attack's dice, “1d8” "
-                                            f"or “1d4/1d4/1d6”, or leave it empty.") from None
-        entry["damage"] = typed.strip() or (damage_figure(read) if read else "")
-        return entry
-
-    def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
-        hp = entry["hp"]
-        if not hp:
-            count, sides, added = hit_dice_roll(entry["hit_dice"])
-            asked = f"{entry['name']}'s hit points (hit dice {dice_text(entry['hit_dice'])})"
-            hp = max(sum(dice(count, sides, purpose=asked)) + added, 1) if sides else added
-        return {"hp": hp, "max_hp": hp, "subdued": False, "ac": entry["ac"], "attack_bonus": entry["attack_bonus"],
-                "dexterity_bonus": entry["dexterity_bonus"], "morale": entry["morale"],
-                "group_initiative": entry["group_initiative"], "hit_dice": entry["hit_dice"],
-                "routine": entry["routine"], "others": entry["others"],
-                **{key: entry[key] for key in ("attacks", "movement", "notes") if key in entry}}
-
-    def foe_row(self, one: dict[str, Any]) -> dict[str, Any]:
-        shown = damage_figure(Routine(tuple(Attack(**a) for a in one["routine"]), (), "", True))
-        return {**super().foe_row(one), "hp": one["max_hp"], "damage": shown}
-
-    def refigured(self, one: dict[str, Any], new: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
-        """The damage taken stays (as many HP short of the new most); the attacks keep their names
-        when the dice typed are as many as they are, and stay as they were when no dice are given."""
-        changed = {**super().refigured(one, new, given), "hp": one["hp"] + new["max_hp"] - one["max_hp"],
-                   "subdued": one["subdued"]}
-        typed = str(given.get("damage", "")).strip()
-        if not typed or typed == self.foe_row(one)["damage"]:
-            changed.update(routine=one["routine"], others=one["others"])
-        elif len(new["routine"]) == len(one["routine"]):
-            changed["routine"] = [{**old, "damage": made["damage"]} for old, made in zip(one["routine"], new["routine"],
-                                                                                         strict=True)]
-        return changed
-
-    def foe_fields_described(self) -> tuple[Any, ...]:
-        """The monster field carries each monster's figures, as a row naming it takes them."""
-        figures = {key: {name: value for name, value in self.read_foe({"monster": key}).items() if name in SHOWN}
-                   for key in MONSTERS}
-        return tuple(Filled(spec, figures) if spec is MONSTER else spec for spec in super().foe_fields_described())
-
+    # ------------------------------------------------------------ who fights
     def party_can_fight(self, state: State, who: str) -> bool:
         hp: int = state["characters"][who]["hp"]
         return hp > 0
@@ -255,7 +172,7 @@ class BfrpgFight(Fight):
         return added
 
     def tick(self, state: State, fight: dict[str, Any]) -> None:
-        rules._pass_time(state, 1)
+        pass_time(state, 1)
 
     def new_round(self, state: State, fight: dict[str, Any], dice: Dice) -> None:
         if fight["round"] == 2:
@@ -452,8 +369,8 @@ class BfrpgFight(Fight):
             rest = ROUNDS_PER_TURN - into
             note(state, self.at(state), f"The rest of the turn passes ({rest} rounds) as the party catches its breath: "
                                         f"after a fight the clock counts whole turns again (our reading).",
-                 rules.DUNGEON + "#time-and-scale")
-            rules._pass_time(state, rest)
+                 DUNGEON + "#time-and-scale")
+            pass_time(state, rest)
 
 
 FIGHT = BfrpgFight()
@@ -473,52 +390,16 @@ def preview_attack(state: State, action: dict[str, Any], gm: bool) -> dict[str, 
 PREVIEWS = {"attack": preview_attack}  # what session.preview adds for an action, by its "do"
 
 
-# --------------------------------------------------------------------------- running and fleeing
-RUNNER = Fighter("who", "Runner")
-MONSTER_RUN_ROUNDS = 24  # a monster has no Constitution score
-
+# --------------------------------------------------------------------------- running and fleeing (.running)
 
 def run_action(state: State, action: dict[str, Any], dice: Dice) -> None:
-    """``{"do": "run", "who": id}``: a round of running, double movement and no attack. A
-    character runs 2 × Constitution rounds, a monster 24, in all; then they are exhausted and
-    walk until they have rested a turn (our reading: the rounds count over the whole fight)."""
-    keys(action, ("who",))
-    fight = FIGHT.need_fight(state)
-    who = FIGHT.fighter(state, fight, action, RUNNER)
-    name, one = FIGHT.name(state, who), fight["combatants"][who]
-    if FIGHT.out(state, fight, who):
-        raise RulesInputError("who", f"Runner: {name} is out of the fight.")
-    limit = 2 * sheet(state, who)["constitution"] if one["side"] == "party" else MONSTER_RUN_ROUNDS
-    ran = one.get("rounds_run", 0)
-    if any(e["who"] == who and e["name"] == "Surprised" for e in fight["effects"]):
-        raise RulesInputError("who", f"Runner: {name} is surprised and cannot move this round.")
-    if any(e["who"] == who and e["name"] == "Running" for e in fight["effects"]):
-        raise RulesInputError("who", f"Runner: {name} is already running this round.")
-    if ran >= limit:
-        raise RulesInputError("who", f"Runner: {name} is exhausted after {ran} rounds of running and can only walk "
-                                     f"until they rest a turn.")
-    one["rounds_run"] = ran + 1
-    fight["effects"].append(effect(who, "Running", "double movement; no attack this round",
-                                   {"at": "round_start", "round": fight["round"] + 1}, PAGE + "#running", "run"))
-    note(state, FIGHT.at(state), f"{name} runs: round {ran + 1} of {limit} they can run"
-                                 + ("; exhausted after this one: walking only until a turn of rest."
-                                    if ran + 1 == limit else "."), PAGE + "#running")
-    if ran + 1 == limit:
-        fight["effects"].append(effect(who, "Exhausted", "can only walk until they rest a turn",
-                                       {"at": "rest"}, PAGE + "#running", "run"))
+    """``{"do": "run", "who": id}``: :func:`.running.run`."""
+    running.run(FIGHT, state, action, dice)
 
 
 def flee_action(state: State, action: dict[str, Any], dice: Dice) -> None:
-    """``{"do": "flee", "who": id}``: someone flees from melee and leaves the fight; each foe
-    engaged with them may first make one parting attack at +2 (an Attack with +2 in other
-    adjustments). Backing away at half movement instead ("leave_fight") draws none."""
-    keys(action, ("who",))
-    fight = FIGHT.need_fight(state)
-    who = FIGHT.fighter(state, fight, action, RUNNER._replace(label="Fleeing"))
-    note(state, FIGHT.at(state), f"{FIGHT.name(state, who)} flees from melee: each foe engaged with them may make "
-                                 f"one parting attack at +2 (Attack, other adjustments +2) before they go.",
-         PAGE + "#running-and-fleeing")
-    FIGHT.leave(state, {"who": who}, dice)
+    """``{"do": "flee", "who": id}``: :func:`.running.flee`."""
+    running.flee(FIGHT, state, action, dice)
 
 
 ACTIONS = {**FIGHT.actions(), "attack": remembered(FIGHT, attack_action), "run": run_action, "flee": flee_action}
@@ -527,10 +408,7 @@ FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)),
                 "An attack in the fight: 1d20 with the attacker's bonus against the target's Armor Class; a hit "
                 "rolls the weapon's damage (a monster makes every attack of its routine) and takes it off the "
                 "target.", attacks.FIELDS),
-         Action("run", "run", "Runs", "A round of running: double movement, no attack; 2 × Constitution rounds "
-                                      "for a character, 24 for a monster, then exhausted.", (RUNNER,)),
-         Action("flee", "flee", "Flees from melee", "Someone flees and leaves the fight; each foe engaged with them "
-                                                    "may first make a parting attack at +2.", (RUNNER,)))
+         *running.FORMS)
 assert ROUNDS_PER_TURN == 60  # a fight's rounds move the clock as "advance" rounds do
 
 
@@ -543,3 +421,9 @@ def view(state: State, gm: bool) -> dict[str, Any]:
 
 
 _at = rules._at
+
+# What the play layer calls (rulescore.play.registry; registered by rulescore/bfrpg/__init__.py).
+RULES = GameRules(fight=FIGHT, actions=ACTIONS, forms=FORMS, start=start, view=view, at=_at, previews=PREVIEWS,
+                  sheet_fields=rules.SHEET_FIELDS, leaving=rules.leaving, player_actions=("attack", "next_turn"),
+                  player_attack_fields=("who", "target", "weapon", "range", "from_behind", "charge", "subdue"),
+                  attack_roll=(1, 20))

@@ -13,9 +13,10 @@ from typing import Any
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..core import Input, Output, Result, Working, declare_calculator
 from ..dice import Rolled
 from ..notation import percent_text, signed
+from ..rolls import declare_roll
 from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACES
 from .doors_and_traps import CHANCE_ROLLS, chance_range, range_text
 from .saves import NATURAL_FAIL, NATURAL_SUCCESS, save_chance, save_result, save_succeeds

@@ -9,9 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..core import Input, Output, Result, Working, declare_calculator
 from ..dice import Rolled
 from ..notation import number_text as n
+from ..rolls import declare_roll
 from .forced_march import FORCED_MARCH_FACTOR, forced_march_save, forced_march_toll
 from .shared import MOVEMENT_DEFAULT, SAVE_DEFAULT, SCORE_DEFAULT, SYSTEM, WILDERNESS_PAGE, multiplier_text
 from .time_scale import wilderness_miles

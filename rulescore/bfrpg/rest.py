@@ -32,7 +32,7 @@ from typing import Any
 from ..core import Input, Output, TableContent, Working, declare_calculator, declare_table
 from ..notation import number_text as n
 from ..notation import signed, span
-from ..session import State, name_of, note, sheet
+from ..play.common import State, name_of, note, sheet
 from .abilities import ABILITY_BONUSES, BONUS_HIGHEST, BONUS_LOWEST, SCORE_RANGE, ability_bonus
 from .shared import DUNGEON_PAGE, SCORE_DEFAULT, SYSTEM
 from .survival import FOOD_GRACE_DAYS

@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from .. import dice
-from ..core import Working, signed_margin
+from ..core import Working
 from ..notation import number_text, term
+from ..rolls import signed_margin
 
 NATURAL_FAIL, NATURAL_SUCCESS = 1, 20  # an unadjusted 1 always fails a save, an unadjusted 20 always succeeds
 

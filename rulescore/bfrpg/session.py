@@ -1,7 +1,9 @@
 """The Basic Fantasy session: turns and rounds, lights burning down, searching, listening and
 forcing doors, days in the wilderness (travel, forced marches, food and water, getting lost)
-and hit points. Dispatched by :mod:`rulescore.session`; every figure comes from the dungeon
-and wilderness modules (light, doors_and_traps, survival, forced_march, wilderness).
+and hit points. Dispatched by :mod:`rulescore.play.session` (through the game's
+``RULES``, :mod:`rulescore.bfrpg.fight`); every figure comes from the dungeon and wilderness
+modules (light, doors_and_traps, survival, forced_march, wilderness). The clock is
+:mod:`.clock`, the wilderness days :mod:`.days`.
 
 Time is counted in combat rounds, 60 to a turn of about 10 minutes. A torch lit with a 1d4 of
 2 burns 6 turns, so it is out once six turns have passed:
@@ -19,42 +21,45 @@ Our readings, where the sources leave a choice (each also said in the log entry 
 - Listening and forcing a door take no time of their own: the rules give them none.
 - Several searchers of one area for secret doors: the third spends two turns and every later
   one an hour (six turns) on each 10' of wall, where the first two spend one.
-- A day with enough food (or water) ends the count of days without it, and with it the loss of
-  natural healing that count caused.
-- Each day ends with its night (:func:`.rest.night`), after the day's food and water: sleep is
-  the party's ("full" by default, or "short"), bed rest only on a day of rest; the readings of
-  healing and short sleep are in :mod:`.rest`.
+- The days' readings (food and water, the night that ends each day) are in :mod:`.days`; those
+  of healing and short sleep in :mod:`.rest`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
-from ..history import copy_json
-from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, members, name_of, note, passed, passing, sheet, take
+from ..notation import number_text
+from ..play.common import Action, Member, State, keys, member, name_of, note, passed, passing, sheet, take
+from ..play.dice_asks import Dice
+from ..play.history import copy_json
+from . import days
+from .clock import (
+    COMBAT,
+    DAY_TURNS,
+    DUNGEON,
+    HOUR_TURNS,
+    WILDERNESS,
+    clock_text,
+    log_time,
+    pass_time,
+    rested,
+    rounds_left,
+)
 from .doors_and_traps import DOOR_DICE, SEARCH_SQUARE_FT, door_range, range_text, secret_door_range, trap_range
-from .forced_march import FORCED_MARCH_HOURS
 from .light import CANDLE_TURNS_PER_INCH, LIGHT, LIGHT_SOURCES, burn_dice_text
-from .rest import BED_REST, SLEEP, heals_naturally, night, penalty
 from .rest import effects as rest_effects
 from .rest import figures as rest_figures
-from .saves import save_succeeds
-from .survival import FOOD_GRACE_DAYS, WATER_DIE
+from .rest import heals_naturally
+from .survival import FOOD_GRACE_DAYS
 from .time_scale import ROUNDS_PER_TURN, TURN_MINUTES
-from .wilderness import DAY_HOURS, TERRAIN, TERRAIN_CHOICES
-
-DUNGEON = "bfrpg/dungeon/"
-WILDERNESS = "bfrpg/wilderness/"
-COMBAT = "bfrpg/combat/"
 
 
 def _days(count: int) -> str:
     return f"{count} day{'' if count == 1 else 's'}"
-DAY_TURNS = 24 * 60 // TURN_MINUTES  # 144 turns in a day
-HOUR_TURNS = 60 // TURN_MINUTES
 MAX_TURNS = 100_000
 
 _CANDLE = next(spec for spec in get_calculator("bfrpg.light").inputs if spec.name == "candle_height_in")
@@ -73,29 +78,17 @@ DOOR = Input("door", "Door", "choice", None, choices=tuple((roll.name.removesuff
                                                            for roll in DOOR_DICE))
 HP = Input("hp", "Hit points", "int", None, min=0, max=1000)
 MAGIC = Input("magic", "Magical healing", "bool", False)
-ACTIVITY = Input("activity", "The day's activity", "choice", None,
-                 choices=(("travel", "travel"), ("forced_march", "forced march"), ("rest", "rest")))
-TERRAIN_INPUT = Input("terrain", "Terrain", "choice", "clear", choices=TERRAIN_CHOICES)
 AREA = Input("area", "Area", "text", "here", max=80, help="a short name for the place searched")
 BEARER = Member("by", "Carried by", help="leave it at nobody for the party as a whole", optional=True)
 SEARCHER = Member("by", "Searcher")
 LISTENER = Member("by", "Listener")
 FORCER = Member("by")
 WHO = Member("who")
-LEADER = Member("leader", "Leader")
-WITHOUT_FOOD = Member("without_food", "Without food", many=True, help="none when left out")
-WITHOUT_WATER = Member("without_water", "Without water", many=True, help="none when left out")
 
 
-# --------------------------------------------------------------------------- time
+# --------------------------------------------------------------------------- time (.clock)
 
-def clock_text(rounds: int) -> str:
-    turn, into = divmod(rounds, ROUNDS_PER_TURN)
-    return f"turn {turn}" + (f", round {into}" if into else "")
-
-
-def _at(state: State) -> str:
-    return clock_text(state["clock"]["rounds"])
+_at = log_time  # the time as a log entry gives it (the fight's Fight.at reads it here)
 
 
 def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> State:
@@ -106,25 +99,6 @@ def start(party: list[dict[str, Any]], sheets: dict[str, dict[str, Any]]) -> Sta
                                      "days_without_water": 0, "forced_march_days": 0, "march_save_failed": False,
                                      "short_nights": 0, "weapons": copy_json(sheets[c["id"]].get("weapons", []))}
                            for c in party}}
-
-
-def _rounds_left(light: dict[str, Any], now: int) -> int:
-    out_at: int = light["lit_at"] + light["burn_rounds"]
-    return max(out_at - now, 0)
-
-
-def _pass_time(state: State, rounds: int) -> None:
-    """Move the clock on; each light whose time runs out on the way goes out (logged)."""
-    before = state["clock"]["rounds"]
-    after = before + rounds
-    for light in sorted(state["lights"], key=lambda light: light["lit_at"] + light["burn_rounds"]):
-        out_at = light["lit_at"] + light["burn_rounds"]
-        if before < out_at <= after:
-            label = light["source"]
-            note(state, clock_text(out_at), f"The {label} (light {light['id']}) went out.", DUNGEON + "#light",
-                 gm_text=f"The {label} (light {light['id']}) went out: its {light['burn_rounds'] // ROUNDS_PER_TURN}"
-                         f" turns are up.")
-    state["clock"]["rounds"] = after
 
 
 def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
@@ -140,17 +114,9 @@ def advance(state: State, action: dict[str, Any], dice: Dice) -> None:
         rounds = take(action, ROUNDS)
         text = f"{passing(rounds, 'combat round')} ({ROUNDS_PER_TURN} rounds make a turn)."
     note(state, _at(state), text, DUNGEON + "#time-and-scale")
-    _pass_time(state, rounds)
+    pass_time(state, rounds)
     if take(action, RESTING) and rounds >= ROUNDS_PER_TURN:
         rested(state, "a turn of rest")
-
-
-def rested(state: State, how: str) -> None:
-    """Runners exhausted in a fight walk again once they have rested (a turn at least)."""
-    for member_ in state["party"]:
-        if state["characters"][member_["id"]].pop("exhausted", False):
-            note(state, _at(state), f"{member_['name']} has had {how}: no longer exhausted from running.",
-                 COMBAT + "#running-and-fleeing")
 
 
 # --------------------------------------------------------------------------- light
@@ -199,7 +165,7 @@ def _turns_text(rounds: int) -> str:
 
 def _light_view(light: dict[str, Any], now: int, gm: bool) -> dict[str, Any]:
     source = LIGHT[light["source"]]
-    left = _rounds_left(light, now)
+    left = rounds_left(light, now)
     least = (source.burn.least * ROUNDS_PER_TURN) if source.burn else light["burn_rounds"]
     burning = left > 0
     low = burning and now - light["lit_at"] >= least - ROUNDS_PER_TURN
@@ -254,7 +220,7 @@ def search(state: State, action: dict[str, Any], dice: Dice) -> None:
          gm_text=f"{who} searches {area} for {label}: {timing}. Rolled {face} on 1d6 against "
                  f"{range_text(wins, 6)}: " + (f"finds any {label[:-1]} there." if found else
                                                "finds nothing, even if there is something to find."))
-    _pass_time(state, turns * ROUNDS_PER_TURN)
+    pass_time(state, turns * ROUNDS_PER_TURN)
 
 
 def listen(state: State, action: dict[str, Any], dice: Dice) -> None:
@@ -322,135 +288,8 @@ def heal(state: State, action: dict[str, Any], dice: Dice) -> None:
     _hp_change(state, action, 1)
 
 
-# --------------------------------------------------------------------------- wilderness days
-
-def day(state: State, action: dict[str, Any], dice: Dice) -> None:
-    """``{"do": "day", "activity": "travel" | "forced_march" | "rest", "terrain": "forest",
-    "without_food": [ids], "without_water": [ids], "sleep": "full" | "short", "bed_rest": false}``:
-    a whole day passes, then its night (:func:`.rest.night`: healing, short sleep); bed rest only
-    on a day of rest."""
-    keys(action, ("activity", "terrain", "without_food", "without_water", "sleep", "bed_rest"))
-    activity = take(action, ACTIVITY)
-    terrain = take(action, TERRAIN_INPUT)
-    if activity == "rest" and "terrain" in action:
-        raise RulesInputError("terrain", "Terrain: a day of rest goes nowhere; leave the terrain out.")
-    short, bed_rest = take(action, SLEEP) == "short", take(action, BED_REST)
-    if bed_rest and activity != "rest":
-        raise RulesInputError("bed_rest", "Full bed rest: only on a day of rest; a day on the move is not spent in "
-                                          "bed.")
-    hungry = members(state, action, WITHOUT_FOOD)
-    thirsty = members(state, action, WITHOUT_WATER)
-    at = _at(state)
-    rested(state, "a day")
-    if activity == "rest":
-        note(state, at, "A day of rest: the forced march count starts again for everyone.",
-             WILDERNESS + "#forced-march")
-        for character in state["characters"].values():
-            character.update(forced_march_days=0, march_save_failed=False)
-    else:
-        if not state["party"]:
-            raise RulesInputError("activity", "The day's activity: a party with no one in it cannot travel.")
-        forced = activity == "forced_march"
-        slowest = min(state["party"], key=lambda c: sheet(state, c["id"])["movement_ft"])
-        pace = sheet(state, slowest["id"])["movement_ft"]
-        trip = get_calculator("bfrpg.overland").run({"movement_ft": pace, "terrain": terrain, "forced_march": forced,
-                                                           "days": 1})
-        miles = trip["miles_per_day"]
-        ground = TERRAIN[terrain].label.lower()
-        note(state, at, f"A day of {'forced march' if forced else 'travel'} "
-                        f"({FORCED_MARCH_HOURS if forced else DAY_HOURS} hours) through {ground}"
-                        f" at {slowest['name']}'s pace ({pace}' a round, the slowest): {miles:g} miles.",
-             WILDERNESS + ("#forced-march" if forced else "#terrain"))
-        if forced:
-            for character in state["party"]:
-                _forced_march_day(state, character["id"], dice, at)
-    for character in state["party"]:
-        _food_and_water(state, character["id"], character["id"] in hungry, character["id"] in thirsty, dice, at)
-    night(state, at, short, bed_rest)
-    _pass_time(state, DAY_TURNS * ROUNDS_PER_TURN)
-
-
-def _forced_march_day(state: State, who: str, dice: Dice, at: str) -> None:
-    character, figures, name = state["characters"][who], sheet(state, who), name_of(state, who)
-    character["forced_march_days"] += 1
-    days = character["forced_march_days"]
-    rule = WILDERNESS + "#forced-march"
-    if days == 1:
-        note(state, at, f"{name}: the first day of forced march costs nothing.", rule)
-        return
-    if not character["march_save_failed"]:
-        bonus, target, tired = figures["constitution_bonus"], figures["death_ray_save"], penalty(character)
-        face = dice.one(20, purpose=f"{name}'s save vs. Death Ray (day {days} of forced march)")
-        rolled = f"{face}{_bonus(bonus, 'Constitution')}{_bonus(tired, 'short sleep')}"
-        if save_succeeds(face, bonus + tired, target):
-            note(state, at, f"{name}: day {days} of forced march; save vs. Death Ray rolled {rolled} against {target}: "
-                            f"saved, no damage.", rule)
-            return
-        character["march_save_failed"] = True
-        why = (f"save vs. Death Ray rolled {rolled} against {target}: failed, and it is not rolled again until a day "
-               f"of rest")
-    else:
-        why = "the save already failed, so the damage comes without one"
-    hurt = dice.one(6, purpose=f"{name}'s damage from forced march (day {days})")
-    character["hp"] -= hurt
-    note(state, at, f"{name}: day {days} of forced march; {why}; 1d6 damage = {hurt}: {character['hp']} of "
-                    f"{figures['hp']} HP.", rule)
-
-
-def _bonus(bonus: int, ability: str) -> str:
-    """" +1 (Wisdom)", or nothing for no bonus."""
-    return f" {signed(bonus)} ({ability})" if bonus else ""
-
-
-def _food_and_water(state: State, who: str, hungry: bool, thirsty: bool, dice: Dice, at: str) -> None:
-    character, name, top = state["characters"][who], name_of(state, who), sheet(state, who)["hp"]
-    if hungry:
-        character["days_without_food"] += 1
-        days = character["days_without_food"]
-        if days > FOOD_GRACE_DAYS:
-            character["hp"] -= 1
-            note(state, at, f"{name}: day {days} without enough food costs 1 HP ({character['hp']} of {top}), "
-                            f"and natural healing stops.", DUNGEON + "#going-hungry")
-        else:
-            note(state, at, f"{name}: day {days} without enough food; the first {FOOD_GRACE_DAYS} do no harm.",
-                 DUNGEON + "#going-hungry")
-    elif character["days_without_food"]:
-        character["days_without_food"] = 0
-        note(state, at, f"{name} eats a full day's food: the count of hungry days ends and natural healing works "
-                        f"again.", DUNGEON + "#going-hungry")
-    if thirsty:
-        character["days_without_water"] += 1
-        hurt = dice.one(WATER_DIE, purpose=f"{name}'s damage from thirst (day {character['days_without_water']})")
-        character["hp"] -= hurt
-        note(state, at, f"{name}: day {character['days_without_water']} without enough water; 1d{WATER_DIE} = "
-                        f"{hurt} HP ({character['hp']} of {top}); natural healing stops.", DUNGEON + "#going-thirsty")
-    elif character["days_without_water"]:
-        character["days_without_water"] = 0
-        note(state, at, f"{name} drinks enough water for the day: natural healing works again unless hunger stops "
-                        f"it (our reading).", DUNGEON + "#going-thirsty")
-
-
-def lost(state: State, action: dict[str, Any], dice: Dice) -> None:
-    """``{"do": "lost", "leader": id}``: off roads and rivers, the GM rolls the leader's save vs.
-    Death Ray with the Wisdom bonus in secret; what a failure means is the GM's to decide."""
-    keys(action, ("leader",))
-    leader = member(state, action, LEADER)
-    figures, name = sheet(state, leader), name_of(state, leader)
-    bonus, target, tired = figures["wisdom_bonus"], figures["death_ray_save"], penalty(state["characters"][leader])
-    face = dice.one(20, purpose=f"{name}'s save vs. Death Ray, to keep the party's way (the GM rolls)")
-    kept = save_succeeds(face, bonus + tired, target)
-    note(state, _at(state), f"The GM rolls in secret whether {name}'s party goes astray.",
-         WILDERNESS + "#becoming-lost",
-         gm_text=f"Becoming lost: {name} leads; save vs. Death Ray rolled {face}{_bonus(bonus, 'Wisdom')}"
-                 f"{_bonus(tired, 'short sleep')} against "
-                 f"{target}: " + ("the party keeps its way." if kept else "failed: the party is lost, in whatever "
-                                                                          "way the GM decides."))
-
-
 ACTIONS = {"advance": advance, "light": light, "search": search, "listen": listen, "force": force,
-           "damage": damage, "heal": heal, "day": day, "lost": lost}
-
-_DAY_FOOD = (WITHOUT_FOOD, WITHOUT_WATER, SLEEP)
+           "damage": damage, "heal": heal, **days.ACTIONS}
 FORMS = (
     Action("advance_turns", "advance", "Time passes (turns)",
            f"Turns of about {TURN_MINUTES} minutes pass; each light whose time is up goes out.", (TURNS, RESTING)),
@@ -476,25 +315,24 @@ FORMS = (
     Action("heal", "heal", "Heal",
            "Hit points back, never above the full score; hunger or thirst stops natural healing, not magic.",
            (WHO, HP, MAGIC)),
-    Action("day_travel", "day", "A day of travel",
-           f"A day ({DAY_HOURS} hours) on the move at the slowest member's pace through the terrain; those "
-           "without food or water pay for it; a full night's sleep heals 1 HP.", (TERRAIN_INPUT, *_DAY_FOOD),
-           fixed=((ACTIVITY.name, "travel"),)),
-    Action("day_forced_march", "day", "A day of forced march",
-           f"A day of {FORCED_MARCH_HOURS} hours' march; from the second such day before a rest, each member "
-           "saves vs. Death Ray or takes 1d6; a full night's sleep heals 1 HP.", (TERRAIN_INPUT, *_DAY_FOOD),
-           fixed=((ACTIVITY.name, "forced_march"),)),
-    Action("day_rest", "day", "A day of rest",
-           "A day without travel: the count of forced march days starts again; those without food or water pay "
-           "for it; a full night's sleep heals 1 HP, full bed rest 1 more.", (*_DAY_FOOD, BED_REST),
-           fixed=((ACTIVITY.name, "rest"),)),
-    Action("lost", "lost", "Are we lost?",
-           "Off roads and rivers, the GM rolls the leader's save vs. Death Ray, with the Wisdom bonus, in secret.",
-           (LEADER,)),
+    *days.FORMS,
 )
 
 
 # --------------------------------------------------------------------------- the view
+
+SHEET_FIELDS = ("hp_lost",)  # what a session writes back to a Basic Fantasy sheet
+
+
+def leaving(sheet: Mapping[str, Any], now: Mapping[str, Any]) -> tuple[dict[str, int], str]:
+    """The sheet's HP lost as the session leaves a member (``sheet`` as they came in, ``now`` their
+    state): 1 HP kept at least (dead or knocked out is not a sheet's), and why."""
+    hp = sheet["hp"]
+    lost = hp - now["hp"]
+    why = f"{number_text(now['hp'])} HP in the session, dead or knocked out; a sheet keeps 1 HP at least" \
+        if lost >= hp else ""
+    return {"hp_lost": max(min(lost, hp - 1), 0)}, why
+
 
 def view(state: State, gm: bool) -> dict[str, Any]:
     now = state["clock"]["rounds"]

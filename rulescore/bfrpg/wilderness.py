@@ -10,9 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
+from ..rolls import declare_roll
 from .forced_march import FORCED_MARCH_FACTOR, FORCED_MARCH_HOURS, forced_march_save, forced_march_toll
 from .shared import (
     MOVEMENT_DEFAULT,

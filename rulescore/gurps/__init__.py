@@ -40,8 +40,20 @@ from . import modifiers  # noqa: F401  (the picker reads the modules above)
 from . import injury, recovery  # noqa: F401
 from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
+from ..play.registry import GameRules, register  # noqa: E402  (after the rules, in their order)
 
 # The 3d6 odds, for checks outside the package (tests/test_dice.py).
 from .common import roll_outcome, success_odds
 
 __all__ = ["roll_outcome", "success_odds"]
+
+
+def _session_rules() -> GameRules:
+    """GURPS's session and fight rules (``gurps.fight.RULES``), for the play layer: loaded the
+    first time a session of GURPS needs them, so a page that only calculates never loads them."""
+    from .fight import RULES
+
+    return RULES
+
+
+register("gurps", _session_rules)  # the play layer reaches a game's rules only through its registry

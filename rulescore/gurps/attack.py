@@ -30,15 +30,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import dice as odds
-from ..attacks import HELD
 from ..core import Input, RulesInputError
-from ..fight import effect, ends_at_turn, looks
-from ..form_specs import Shown
 from ..notation import dice, dice_shown
-from ..session import Action, Dice, State, keys, note
+from ..play.attacks import HELD
+from ..play.common import Action, State, keys, note
+from ..play.dice_asks import Dice
+from ..play.fight import effect, ends_at_turn, looks
+from ..play.form_specs import Shown
 from .attack_plan import (
     ATTACKER,
     DEFENCE_LABELS,
@@ -54,10 +55,8 @@ from .attack_plan import (
 )
 from .common import chance_of_success, roll_outcome, succeeds, success_odds
 from .defend import after_defence
+from .fighters import GurpsFighters as GurpsFight
 from .weapons import INJURY_TYPE, TYPE_WORDS, Damage, least_damage, title
-
-if TYPE_CHECKING:
-    from .fight import GurpsFight
 
 RULE = "gurps/maneuvers/#attacks-in-the-session"
 UNBALANCED_RULE = "gurps/attacking-and-defending/#parrying"

@@ -21,15 +21,16 @@ Our readings, where the sources leave a choice:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from ..attacks import WEAPON as SHARED_WEAPON
-from ..attacks import weapon_named
 from ..core import Input, RulesInputError
-from ..fight import Fighter
 from ..notation import signed
-from ..session import State, sheet, take
+from ..play.attacks import WEAPON as SHARED_WEAPON
+from ..play.attacks import weapon_named
+from ..play.common import State, sheet, take
+from ..play.fight import Fighter
 from .defend import defence_score
+from .fighters import GurpsFighters as GurpsFight
 from .injury import strong_bonus
 from .kit import character_kit, weapons_of
 from .melee import EVALUATE_BONUS, MANEUVERS, MOVE_AND_ATTACK_RANGED, RANGED_DETERMINED_BONUS
@@ -46,9 +47,6 @@ from .weapons import (
     rolled_dice,
     title,
 )
-
-if TYPE_CHECKING:
-    from .fight import GurpsFight
 
 ATTACKING = ("attack", "all_out_attack", "move_and_attack")
 MANEUVER_NAMES = {"attack": "Attack", "all_out_attack": "All-Out Attack", "move_and_attack": "Move and Attack"}

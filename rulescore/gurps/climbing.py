@@ -11,20 +11,11 @@ import math
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import (
-    Input,
-    Output,
-    Result,
-    RulesInputError,
-    TableContent,
-    Working,
-    declare_calculator,
-    declare_roll,
-    declare_table,
-)
+from ..core import Input, Output, Result, RulesInputError, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed
+from ..rolls import declare_roll
 from .common import SYSTEM, roll_chart, rolled_success, success_odds
 from .encumbrance import encumbrance_input
 

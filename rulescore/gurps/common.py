@@ -20,9 +20,10 @@ from typing import Any
 
 from .. import dice
 from ..charts import roll_bars
-from ..core import Input, Working, signed_margin
+from ..core import Input, Working
 from ..dice import Rolled
 from ..notation import dice_shown, number_text, percent_text, signed, span
+from ..rolls import signed_margin
 
 SYSTEM = "GURPS Lite"
 

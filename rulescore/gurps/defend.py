@@ -17,16 +17,15 @@ GM's (the defences calculator gives its odds).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
-from ..fight import Fighter
-from ..session import Action, Dice, State, keys, note, take
+from ..play.common import Action, State, keys, note, take
+from ..play.dice_asks import Dice
+from ..play.fight import Fighter
 from .common import succeeds
+from .fighters import GurpsFighters as GurpsFight
 from .kit import fencing_parry
-
-if TYPE_CHECKING:
-    from .fight import GurpsFight
 
 PAGE = "gurps/maneuvers/"
 DEFENDING = "gurps/attacking-and-defending/#active-defences"

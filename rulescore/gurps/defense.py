@@ -10,21 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import (
-    Input,
-    Output,
-    Result,
-    RulesInputError,
-    TableContent,
-    Working,
-    declare_calculator,
-    declare_roll,
-    declare_table,
-)
+from ..core import Input, Output, Result, RulesInputError, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
+from ..rolls import declare_roll
 from .common import ONE_THIRD_FP_RULE, SYSTEM, chance_of_success, halved_round_up, roll_chart, rolled_success
 from .encumbrance import DODGE_BONUS_MAX, ENCUMBRANCE_LEVEL_HELP, dodge_bonus_input, dodge_step, encumbered_dodge
 

@@ -1,19 +1,9 @@
 """GURPS fights (docs: gurps/maneuvers.md, "Fights in the session"): the turn sequence,
 maneuvers and what they leave in force, and injury to foes, by the same rules as the party's
-(:mod:`rulescore.gurps.session`). The machinery is :mod:`rulescore.fight`.
+(:mod:`rulescore.gurps.session`). The machinery is :mod:`rulescore.play.fight`.
 
-The order is set once, at the start: higher Basic Speed first. Foes tied on Speed keep the order
-the GM listed them in; where a character is among those tied, higher DX goes first, and those
-still tied roll 1d6 each, higher first (again while tied, three times at most, then the order
-listed). Kara (Speed 6, DX 12) and Bruno (Speed 6, DX 11) against two goblins at Speed 6:
-
->>> from rulescore import session
->>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {"dx": 12, "ht": 12}},
-...          {"id": "b", "name": "Bruno", "system": "gurps", "fields": {"dx": 11, "ht": 13}}]
->>> state = session.apply(session.new("gurps", party), {"do": "fight", "foes": [
-...     {"name": "Goblin", "count": 2, "basic_speed": 6, "dx": 13}]})
->>> session.view(state)["fight"]["order"]
-['f1', 'f2', 'k', 'b']
+The order of turns, and who is who in a fight (a foe's figures, a character's from the sheet):
+:mod:`rulescore.gurps.fighters`.
 
 Our readings, where the sources leave a choice (also in the docs):
 
@@ -36,17 +26,17 @@ fighter fights with (weapons, DR, shield, a foe's Parry and Block): :mod:`rulesc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
-from ..fight import COUNT, FOE_NAME, Fight, Fighter, effect, ends_at_turn, looks
-from ..form_specs import Shown
 from ..notation import signed
-from ..session import Dice, State, keys, note, sheet, take
-from ..weapon_choice import remembered
-from ..wording import listed
+from ..play.common import State, keys, note, sheet, take
+from ..play.dice_asks import Dice
+from ..play.fight import Fighter, effect, ends_at_turn, looks
+from ..play.form_specs import Shown
+from ..play.registry import GameRules
+from ..play.weapon_choice import remembered
 from . import session as rules
 from .attack import FORM as ATTACK_FORM
 from .attack import attack_with, attacker_can, open_to_attack, preview_with, target_can
@@ -55,26 +45,12 @@ from .common import succeeds
 from .defend import FORM as DEFEND_FORM
 from .defend import defend_with
 from .encumbrance import DODGE_BONUS_MAX, encumbered_dodge
+from .fighters import INJURY, MANEUVERS, PAGE, GurpsFighters
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, reeling
-from .kit import FOE_WEAPON_FIELDS, character_kit, defence_inputs, read_foe_weapon, weapons_shown
+from .kit import character_kit, defence_inputs, weapons_shown
 from .recovery import very_tired
 from .wounds import reeling_effect
 
-PAGE = "gurps/maneuvers/"
-FIGHTS = PAGE + "#fights-in-the-session"
-INJURY = rules.INJURY
-
-FOE_FIELDS = (
-    Input("hp", "HP", "int", 10, min=1, max=500),
-    Input("ht", "HT", "int", 10, min=1, max=30),
-    Input("basic_speed", "Basic Speed", "number", 5, min=0, max=30, step=Fraction(1, 4)),
-    Input("dx", "DX", "int", 10, min=1, max=30, help="breaks ties on Basic Speed where a character is tied too"),
-    Input("dodge", "Dodge", "int", 0, min=0, max=30, help="0: Basic Speed + 3, fractions dropped"),
-    Input("dr", "DR", "int", 0, min=0, max=100),
-    Input("will", "Will", "int", 10, min=1, max=30, help="for Aim and Concentrate when hurt"),
-    Input("skill", "Attack skill", "int", 12, min=3, max=30, help="the foe's best melee attack skill"),
-    *FOE_WEAPON_FIELDS,  # its weapon, damage, Parry and Block (gurps.kit)
-)
 # All-Out Defense's options as gurps.defense names its increased defence (a double defence adds none)
 AOD_INCREASED = {"increased_dodge": "dodge", "increased_parry": "parry", "increased_block": "block"}
 # All-Out Attack's melee options as gurps.melee_attack names its maneuvers (the ranged ones attack plainly there)
@@ -83,11 +59,6 @@ MELEE_ALL_OUT = {"determined": "all_out_determined", "strong": "all_out_strong",
 
 OPTIONS = {"all_out_attack": ("determined", "double", "feint", "strong", "ranged_determined", "suppression"),
            "all_out_defense": ("increased_dodge", "increased_parry", "increased_block", "double_defense")}
-MANEUVERS = (("do_nothing", "Do Nothing"), ("move", "Move"), ("change_posture", "Change Posture"),
-             ("aim", "Aim"), ("evaluate", "Evaluate"), ("attack", "Attack"), ("feint", "Feint"),
-             ("all_out_attack", "All-Out Attack"), ("all_out_defense", "All-Out Defense"),
-             ("move_and_attack", "Move and Attack"), ("concentrate", "Concentrate"), ("ready", "Ready"),
-             ("wait", "Wait"))
 MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
 OPTION = Input("option", "Option", "choice", "", help="All-Out Attack or All-Out Defense only: which one",
                choices=(("", "Determined, or Increased Dodge"),
@@ -113,104 +84,13 @@ AOD_TEXT = {"increased_dodge": "+2 to Dodge", "increased_parry": "+2 to Parry", 
             "double_defense": "a second, different defence against an attack the first failed against"}
 
 
-def _number(value: Any) -> Any:
-    return int(value) if Fraction(value).denominator == 1 else float(value)
+class GurpsFight(GurpsFighters):
+    """A GURPS fight: the turns, maneuvers, damage to foes and the view, on its fighters and order."""
 
-
-class GurpsFight(Fight):
-    rules = rules
-    foe_fields = FOE_FIELDS
-    wound_keys = ("hp_lost", "shock", "stunned", "conscious", "dead")
     maneuver_fields = (MANEUVER, OPTION, TARGET, MARGIN)
     fight_fields = (SURPRISED,)
-    page = FIGHTS
-
-    # ------------------------------------------------------------ who is who
-    def figures(self, state: State, who: str) -> dict[str, Any]:
-        """HP, HT, Speed, DX, Will of anyone in the fight, and their wounds (a dict to change)."""
-        one: dict[str, Any] = state["fight"]["combatants"][who]
-        if one["side"] == "foes":
-            return one
-        figures = sheet(state, who)
-        return {**state["characters"][who], "hp": figures["hp"], "ht": figures["ht"], "dx": figures["dx"],
-                "basic_speed": figures["basic_speed"], "will": figures["will"]}
-
-    def wounds(self, state: State, who: str) -> dict[str, Any]:
-        one = state["fight"]["combatants"][who]
-        wounds: dict[str, Any] = one if one["side"] == "foes" else state["characters"][who]
-        return wounds
-
-    def party_can_fight(self, state: State, who: str) -> bool:
-        return not state["characters"][who]["dead"]
-
-    def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
-        speed = entry["basic_speed"]
-        return {"hp": entry["hp"], "ht": entry["ht"], "basic_speed": _number(speed), "dx": entry["dx"],
-                "dodge": entry["dodge"] or int(speed) + 3, "dr": entry["dr"], "will": entry["will"],
-                "skill": entry["skill"], **{key: entry[key] for key in ("weapon", "damage", "parry", "block", "acc")},
-                "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
-
-    def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
-        """A foe row, its weapon, damage, Parry and Block optional (gurps.kit)."""
-        entry = {spec.name: take(row, spec) for spec in FOE_FIELDS if spec not in FOE_WEAPON_FIELDS}
-        return {**entry, **read_foe_weapon(row), "name": take(row, FOE_NAME).strip(), "count": take(row, COUNT)}
-
-    # ------------------------------------------------------------ the order
-    def _sorted(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> list[str]:
-        """``ids`` in turn order: Speed, then (characters among the tied) DX, then a roll-off."""
-        speed = {who: self.figures(state, who)["basic_speed"] for who in ids}
-        ordered: list[str] = []
-        for value in sorted(set(speed.values()), reverse=True):
-            tied = [who for who in ids if speed[who] == value]
-            if len(tied) > 1 and any(fight["combatants"][who]["side"] == "party" for who in tied):
-                tied = self._dx_then_roll(state, fight, tied, dice)
-            ordered += tied
-        return ordered
-
-    def _dx_then_roll(self, state: State, fight: dict[str, Any], tied: list[str], dice: Dice) -> list[str]:
-        dx = {who: self.figures(state, who)["dx"] for who in tied}
-        result: list[str] = []
-        for value in sorted(set(dx.values()), reverse=True):
-            group = [who for who in tied if dx[who] == value]
-            rolls: dict[str, list[int]] = {who: [] for who in group}
-            # foes alone tied on DX too: the GM's order, as listed
-            still = group if any(fight["combatants"][who]["side"] == "party" for who in group) else []
-            for _ in range(3):
-                if len(still) < 2:
-                    break
-                for who in still:
-                    rolls[who].append(dice.one(6, purpose=f"Tied initiative, {self.name(state, who)}"))
-                still = [who for who in still if any(rolls[other] == rolls[who] for other in group if other != who)]
-            if any(rolls.values()):
-                note(state, self.at(state), f"Tied on Basic Speed and DX {value}: "
-                     + listed([f"{self.name(state, who)} rolls {'-'.join(map(str, rolls[who]))}" for who in group])
-                     + "; higher first.", PAGE + "#who-goes-first")
-            result += sorted(group, key=lambda who: [-face for face in rolls[who]])
-        return result
-
-    def place(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> None:
-        """A latecomer goes after everyone already in the order with the same Speed (and DX)."""
-        for who in ids:
-            mine = self.figures(state, who)
-            key = (mine["basic_speed"], mine["dx"])
-            index = next((number for number, other in enumerate(fight["order"])
-                          if (self.figures(state, other)["basic_speed"], self.figures(state, other)["dx"]) < key),
-                         len(fight["order"]))
-            fight["order"].insert(index, who)
-            if index <= fight["turn"]:
-                fight["turn"] += 1
-
-    def tick(self, state: State, fight: dict[str, Any]) -> None:
-        state["clock"]["turns"] += 1  # a round is one second
 
     # ------------------------------------------------------------ turns
-    def out(self, state: State, fight: dict[str, Any], who: str) -> bool:
-        wounds = self.wounds(state, who)
-        return bool(wounds["dead"] or not wounds["conscious"])
-
-    def can_act(self, state: State, fight: dict[str, Any], who: str) -> bool:
-        return not self.out(state, fight, who)
-
     def can_now(self, state: State, form_id: str, field: str, who: str) -> bool:
         """The dead take no damage, healing or fatigue (a hurt one only is healed); the out, the
         unconscious and an All-Out Attacker make no active defence."""
@@ -232,10 +112,6 @@ class GurpsFight(Fight):
 
     def no_attack(self, state: State, fight: dict[str, Any], who: str) -> str:
         return attacker_refusal(self, state, who)
-
-    def _ht(self, dice: Dice, target: int, purpose: str) -> tuple[int, bool]:
-        roll = sum(dice(3, 6, purpose=purpose))
-        return roll, succeeds(roll, target)
 
     def start_turn(self, state: State, fight: dict[str, Any], who: str, dice: Dice) -> None:
         figures, wounds, name = self.figures(state, who), self.wounds(state, who), self.name(state, who)
@@ -330,35 +206,9 @@ class GurpsFight(Fight):
             if not ok:
                 fight["effects"].remove(kept)
 
-    def hurt_marker(self, state: State, who: str) -> Any:
-        return self.wounds(state, who)["hp_lost"]
-
-    def begin(self, state: State, fight: dict[str, Any], action: dict[str, Any], dice: Dice) -> None:
-        fight["order"] = self._sorted(state, fight, list(fight["combatants"]), dice)
-        side = fight["options"]["surprised"]
-        if side != "none":
-            fight["surprised"] = {who: 1 for who, one in fight["combatants"].items() if one["side"] == side}
-            for who in fight["surprised"]:
-                fight["effects"].append(effect(who, "Surprised", "must Do Nothing",  # on their first turn
-                                               {"at": "turn_end", "who": who, "round": 1}, PAGE + "#do-nothing"))
-            note(state, self.at(state), f"The {'party is' if side == 'party' else 'foes are'} surprised: Do Nothing on "
-                                        f"the first turn.", PAGE + "#do-nothing")
-
     # ------------------------------------------------------------ maneuvers
     def maneuver_form_fields(self) -> tuple[Any, ...]:
         return MANEUVER_FORM
-
-    def maneuver_choices(self, state: State, fight: dict[str, Any], who: str) -> list[str]:
-        """Only Do Nothing for someone stunned or surprised this round; else every maneuver."""
-        if self._must_do_nothing(state, fight, who):
-            return ["do_nothing"]
-        return [value for value, _ in MANEUVERS]
-
-    def _must_do_nothing(self, state: State, fight: dict[str, Any], who: str) -> str:
-        """Why ``who`` must Do Nothing on their turn ("stunned", "surprised"), or ""."""
-        if self.wounds(state, who)["stunned"]:
-            return "stunned"
-        return "surprised" if fight.get("surprised", {}).get(who) == fight["round"] else ""
 
     def maneuver_effects(self, state: State, fight: dict[str, Any], who: str, maneuver: str, streak: int,
                          action: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:
@@ -540,3 +390,9 @@ def view(state: State, gm: bool) -> dict[str, Any]:
 
 
 _at = rules._at
+
+# What the play layer calls (rulescore.play.registry; registered by rulescore/gurps/__init__.py).
+RULES = GameRules(fight=FIGHT, actions=ACTIONS, forms=FORMS, start=start, view=view, at=_at, previews=PREVIEWS,
+                  sheet_fields=rules.SHEET_FIELDS, leaving=rules.leaving,
+                  player_actions=("maneuver", "attack", "next_turn"), player_attack_fields=("who", "target", "weapon"),
+                  attack_roll=(3, 6))

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Input, RulesInputError
-from ..session import State, sheet, take
+from ..play.common import State, sheet, take
 from ..wording import received
 from .defense import parry_or_block
 from .weapons import accuracy, defence_number, parse_damage, resolved

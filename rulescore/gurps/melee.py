@@ -10,11 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
+from ..rolls import declare_roll
 from .common import ROLLS, SKILL_RANGE, SYSTEM, roll_chart, roll_ranges, rolled_success, skill_input, success_odds
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import span, term
+from ..rolls import declare_roll
 from .common import (
     SUCCESSES,
     SYSTEM,

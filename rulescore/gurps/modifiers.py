@@ -13,11 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, Result, Working, declare_calculator, declare_roll, get_calculator
+from ..core import Input, Output, Result, Working, declare_calculator, get_calculator
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
+from ..rolls import declare_roll
 from .common import (
     ONE_THIRD_FP_RULE,
     SKILL_RANGE,

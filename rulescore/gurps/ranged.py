@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
+from ..rolls import declare_roll
 from .common import SYSTEM, roll_chart, rolled_success, skill_input
 from .melee import attack_chances
 

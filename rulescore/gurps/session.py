@@ -1,6 +1,6 @@
 """The GURPS session: HP and FP for each character, with what each threshold now means, shock for
 the next turn, stunning, rolls to stay conscious and to survive, FP spent and rested off, and
-HP healed day by day. Dispatched by :mod:`rulescore.session`; each figure comes from the injury
+HP healed day by day. Dispatched by :mod:`rulescore.play.session`; each figure comes from the injury
 and recovery modules (gurps.injury, gurps.fatigue and their functions).
 
 The clock counts one-second combat turns. A fighter with 12 HP (ST 12) hit for 9 cutting
@@ -27,14 +27,17 @@ Our readings, where the sources leave a choice:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, name_of, note, passed, passing, sheet, take
+from ..play.common import Action, Member, State, keys, member, name_of, note, passed, passing, sheet, take
+from ..play.dice_asks import Dice
 from .common import ONE_THIRD_FP_RULE, halved_round_up, succeeds
 from .injury import DEAD_MULTIPLE, SHOCK_CAP, death_checks_crossed, hp_state, reeling
 from .recovery import FP_REST_MINUTES, UNCONSCIOUS_AWAKE_MINUTES, fp_state, very_tired
+from .sheet import FP_LOST_TOP, HP_LOST_TOP
 from .wounds import hp_words, reeling_effect
 
 INJURY = "gurps/injury/"
@@ -359,6 +362,20 @@ FORMS = (
 
 
 # --------------------------------------------------------------------------- the view
+
+SHEET_FIELDS = ("hp_lost", "fp_lost")  # what a session writes back to a GURPS sheet (rulescore.play.write_back)
+
+
+def leaving(sheet: Mapping[str, Any], now: Mapping[str, Any]) -> tuple[dict[str, int], str]:
+    """The sheet's HP and FP lost as the session leaves a member (``sheet`` as they came in,
+    ``now`` their state), within what a sheet holds, and why a value was brought within it."""
+    hp, fp = sheet["hp"], sheet["fp"]
+    most = min((DEAD_MULTIPLE + 1) * hp - 1, HP_LOST_TOP)
+    fields = {"hp_lost": min(now["hp_lost"], most), "fp_lost": min(now["fp_lost"], 2 * fp, FP_LOST_TOP)}
+    why = ("dead in the session, which a sheet does not record"
+           + (f"; it holds {most} HP lost at most" if now["hp_lost"] > most else "")) if now["dead"] else ""
+    return fields, why
+
 
 def view(state: State, gm: bool) -> dict[str, Any]:
     characters = []

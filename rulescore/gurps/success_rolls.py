@@ -13,10 +13,11 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..core import Output, Result, TableContent, Working, declare_calculator, declare_roll, declare_table
+from ..core import Output, Result, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
+from ..rolls import declare_roll
 from .common import (
     ROLLS,
     SYSTEM,

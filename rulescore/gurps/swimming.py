@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..core import Input, Output, Result, Working, declare_calculator
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text
+from ..rolls import declare_roll
 from .common import (
     ONE_THIRD_FP_RULE,
     SYSTEM,

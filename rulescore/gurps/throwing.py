@@ -11,20 +11,11 @@ import math
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import (
-    Input,
-    Output,
-    Result,
-    RulesInputError,
-    TableContent,
-    Working,
-    declare_calculator,
-    declare_roll,
-    declare_table,
-)
+from ..core import Input, Output, Result, RulesInputError, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import dice, dice_shown, percent_text, signed
 from ..notation import number_text as n
+from ..rolls import declare_roll
 from .common import SYSTEM, damage_chart, fine_text, ratio_text, roll_chart, rolled_success, success_odds
 from .damage import damage_for_st
 from .encumbrance import basic_lift

@@ -60,7 +60,19 @@ from . import recovery
 from . import genres
 from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
+from ..play.registry import GameRules, register  # noqa: E402  (after the rules, in their order)
 from . import common, rolls
 
 __all__ = ["sheet", "common", "rolls", "characters", "advantages", "encumbrance", "skills", "combat", "attack",
            "modifiers", "ranged", "close_combat", "weapons", "damage", "recovery", "genres"]
+
+
+def _session_rules() -> GameRules:
+    """SHELL's session and fight rules (``shell.fight.RULES``), for the play layer: loaded the
+    first time a session of SHELL needs them, so a page that only calculates never loads them."""
+    from .fight import RULES
+
+    return RULES
+
+
+register("shell", _session_rules)  # the play layer reaches a game's rules only through its registry

@@ -10,20 +10,11 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..core import (
-    Input,
-    Output,
-    Result,
-    RulesInputError,
-    TableContent,
-    Working,
-    declare_calculator,
-    declare_roll,
-    declare_table,
-)
+from ..core import Input, Output, Result, RulesInputError, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed, term
+from ..rolls import declare_roll
 from .common import AT_DEFAULT, BLOCK_DEF_DEFAULT, SYSTEM
 from .rolls import attack_chart, attack_odds, attack_result, attack_roll_result, roll_span
 

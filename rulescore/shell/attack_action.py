@@ -32,12 +32,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..attacks import WEAPON, chance, folded, for_players, one_line, spread, weapon_named
 from ..core import Input, RulesInputError, get_calculator
-from ..fight import Fighter
 from ..notation import dice_shown, signed, term
 from ..notation import number_text as n
-from ..session import Dice, State, keys, sheet, take
+from ..play.attacks import WEAPON, chance, folded, for_players, one_line, spread, weapon_named
+from ..play.common import State, keys, sheet, take
+from ..play.dice_asks import Dice
+from ..play.fight import Fighter
 from . import session as rules_
 from .arms import armour, read_damage
 from .combat import MANEUVERS, blocks_per_round

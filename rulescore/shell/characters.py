@@ -9,19 +9,11 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .. import dice
-from ..core import (
-    Input,
-    Output,
-    Result,
-    TableContent,
-    Working,
-    declare_calculator,
-    declare_roll,
-    declare_table,
-)
+from ..core import Input, Output, Result, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import dice_shown, percent_text, signed, term
 from ..notation import number_text as n
+from ..rolls import declare_roll
 from .common import (
     ATTRIBUTE_DEFAULT,
     DIFFICULTY,

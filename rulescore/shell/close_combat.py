@@ -7,10 +7,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import Input, Output, Result, Working, declare_calculator, declare_roll
+from ..core import Input, Output, Result, Working, declare_calculator
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, signed, term
+from ..rolls import declare_roll
 from .common import AT_DEFAULT, ATTRIBUTE_DEFAULT, DODGE_DEF_DEFAULT, SYSTEM
 from .rolls import attack_chart, attack_odds, attack_roll_result
 

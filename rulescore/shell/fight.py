@@ -1,7 +1,7 @@
 """SHELL fights (docs: shell/combat.md, "Fights in the session"): the order by initiative rating
 each round, one step and one maneuver a turn with its AT/DEF modifiers until the next action,
 MV points, blocks a round, END lost to rounds of combat, and damage by location to foes by the
-party's rules (:mod:`rulescore.shell.session`). The machinery is :mod:`rulescore.fight`.
+party's rules (:mod:`rulescore.shell.session`). The machinery is :mod:`rulescore.play.fight`.
 
 Initiative rating = AG − 2 × EL, higher first, every round. Orla (AG 12, EL 1: 10) against a
 wolf (AG 14, EL 0: 14):
@@ -34,10 +34,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
-from ..fight import WHO, Fight, effect, ends_at_turn, looks
 from ..notation import signed
-from ..session import Action, Dice, State, keys, note, sheet, take
-from ..weapon_choice import remembered
+from ..play.common import Action, State, keys, note, sheet, take
+from ..play.dice_asks import Dice
+from ..play.fight import WHO, Fight, effect, ends_at_turn, looks
+from ..play.registry import GameRules
+from ..play.weapon_choice import remembered
 from ..wording import listed, received
 from . import attack_action as attacks
 from . import session as rules
@@ -75,6 +77,7 @@ MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
 
 
 class ShellFight(Fight):
+    weapon_to_hit = "at"
     rules = rules
     foe_fields = FOE_FIELDS
     maneuver_fields = (MANEUVER,)
@@ -409,3 +412,10 @@ def view(state: State, gm: bool) -> dict[str, Any]:
 
 
 _at = rules._at
+
+# What the play layer calls (rulescore.play.registry; registered by rulescore/shell/__init__.py).
+RULES = GameRules(fight=FIGHT, actions=ACTIONS, forms=FORMS, start=start, view=view, at=_at, previews=PREVIEWS,
+                  sheet_fields=rules.SHEET_FIELDS, leaving=rules.leaving,
+                  player_actions=("maneuver", "attack", "next_turn"),
+                  player_attack_fields=("who", "target", "weapon", "location", "side", "moved", "range_units"),
+                  attack_roll=(2, 10))

@@ -13,11 +13,12 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..core import Input, Output, Result, RulesInputError, Working, declare_calculator, declare_roll, get_calculator
+from ..core import Input, Output, Result, RulesInputError, Working, declare_calculator, get_calculator
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from ..notation import signed
+from ..rolls import declare_roll
 from .attack import NO_SHIELD, SHIELD_CHOICES, NumberChoice, attack
 from .combat import ATTACK_MODIFIERS, DEFENCE_MODIFIERS, MANEUVER, MANEUVERS
 from .common import AT_DEFAULT, BLOCK_DEF_DEFAULT, SYSTEM

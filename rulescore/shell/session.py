@@ -1,6 +1,6 @@
 """The SHELL session: damage by hit location, lethal and non-lethal, stunning, unconsciousness
 and death; END lost to rounds of combat and spent otherwise, with what low END does; END back
-by rest. Dispatched by :mod:`rulescore.session`; each figure comes from shell.damage,
+by rest. Dispatched by :mod:`rulescore.play.session`; each figure comes from shell.damage,
 shell.fatigue and shell.recovery.
 
 A character with 10 HP (the default sheet) hit in the arm for 6 cutting: 4 HP cripple an arm
@@ -20,12 +20,14 @@ an hour of rest gives back 20% of base END with fractions dropped.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import Input, RulesInputError, get_calculator
-from ..history import copy_json
 from ..notation import signed
-from ..session import Action, Dice, Member, State, keys, member, name_of, note, passed, passing, sheet, take
+from ..play.common import Action, Member, State, keys, member, name_of, note, passed, passing, sheet, take
+from ..play.dice_asks import Dice
+from ..play.history import copy_json
 from .arms import armour
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
@@ -212,6 +214,19 @@ def _condition(character: dict[str, Any], total: int) -> str:
         if character[word]:
             return word
     return "hurt" if total else "unhurt"
+
+
+SHEET_FIELDS = ("damage_taken",)  # what a session writes back to a SHELL sheet (lethal damage only)
+
+
+def leaving(sheet: Mapping[str, Any], now: Mapping[str, Any]) -> tuple[dict[str, int], str]:
+    """The sheet's damage taken as the session leaves a member (``sheet`` as they came in, ``now``
+    their state): lethal damage only, short of twice HP (dead is not a sheet's), and why."""
+    hp = sheet["hp"]
+    most = 2 * hp - 1
+    why = f"dead in the session, which a sheet does not record; it holds {most} damage taken at most" \
+        if now["lethal"] > most else ""
+    return {"damage_taken": min(now["lethal"], most)}, why
 
 
 def view(state: State, gm: bool) -> dict[str, Any]:

@@ -8,20 +8,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core import (
-    Input,
-    Output,
-    Result,
-    RulesInputError,
-    TableContent,
-    Working,
-    declare_calculator,
-    declare_roll,
-    declare_table,
-)
+from ..core import Input, Output, Result, RulesInputError, TableContent, Working, declare_calculator, declare_table
 from ..dice import Rolled
 from ..notation import number_text as n
 from ..notation import percent_text, span, term
+from ..rolls import declare_roll
 from .common import ATTRIBUTE_DEFAULT, DIFFICULTY, DIFFICULTY_CHOICES, SKILL_LEVEL_DEFAULT, SYSTEM
 from .rolls import attribute_roll_result, chance_text, roll_chart, success_chance
 

@@ -1,7 +1,8 @@
 """What a session leaves on the characters' sheets: the wounds (and fatigue) each member carries
 out of it, in the sheet's own fields, for the page to write back once the GM agrees.
 
-``write_back(state)`` is ``{member id: {sheet field: value}}``: GURPS ``hp_lost`` and ``fp_lost``,
+``write_back(state)`` is ``{member id: {sheet field: value}}``, the fields each game names
+(``GameRules.sheet_fields``, :mod:`rulescore.play.registry`): GURPS ``hp_lost`` and ``fp_lost``,
 Basic Fantasy ``hp_lost``, SHELL ``damage_taken`` (lethal damage only: the non-lethal tally is
 wiped at the end of each fight). A field appears only where the session's figure differs from
 the one the member came in with (their sheet when the session began, or when they last joined
@@ -11,7 +12,8 @@ body SHELL damage landed) have no field on a sheet and stay behind. Members who 
 are included (their wounds are kept for a return, and so is the character they came in as);
 a member who left before sessions kept that record is left out.
 
-A value the sheet cannot hold is brought within it, as the sheet would refuse it: a GURPS
+A value the sheet cannot hold is brought within it, as the sheet would refuse it (the game's
+``GameRules.leaving``: ``leaving`` in each game's session.py): a GURPS
 character dead in the session keeps at most the HP lost that leaves them short of −5 × HP, a
 Basic Fantasy one at 0 HP or less keeps 1 HP, a SHELL one short of twice HP of damage; FP lost
 stop at −FP. ``write_back_changes(state)`` says each member's changes in words, one line each,
@@ -31,13 +33,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .characters import character_sheet, derive
-from .core import number_text
-from .gurps.injury import DEAD_MULTIPLE
-from .gurps.sheet import FP_LOST_TOP, HP_LOST_TOP
-
-# The sheet fields a session writes back, per game.
-FIELDS = {"gurps": ("hp_lost", "fp_lost"), "bfrpg": ("hp_lost",), "shell": ("damage_taken",)}
+from ..characters import character_sheet, derive
+from .registry import rules_of
 
 
 def _members(state: Mapping[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any], bool]]:
@@ -51,35 +48,12 @@ def _members(state: Mapping[str, Any]) -> Iterator[tuple[dict[str, Any], dict[st
             yield member, {**result.inputs, **dict(result)}, left[ident], True
 
 
-def _leaving(system: str, sheet: Mapping[str, Any], now: Mapping[str, Any]) -> tuple[dict[str, int], str]:
-    """The sheet's fields as the session leaves them, within what the sheet holds, and why a value
-    was brought within it ("" when none was)."""
-    if system == "gurps":
-        hp, fp = sheet["hp"], sheet["fp"]
-        most = min((DEAD_MULTIPLE + 1) * hp - 1, HP_LOST_TOP)
-        fields = {"hp_lost": min(now["hp_lost"], most), "fp_lost": min(now["fp_lost"], 2 * fp, FP_LOST_TOP)}
-        why = ("dead in the session, which a sheet does not record"
-               + (f"; it holds {most} HP lost at most" if now["hp_lost"] > most else "")) if now["dead"] else ""
-        return fields, why
-    if system == "bfrpg":
-        hp = sheet["hp"]
-        lost = hp - now["hp"]
-        why = f"{number_text(now['hp'])} HP in the session, dead or knocked out; a sheet keeps 1 HP at least" \
-            if lost >= hp else ""
-        return {"hp_lost": max(min(lost, hp - 1), 0)}, why
-    hp = sheet["hp"]
-    most = 2 * hp - 1
-    why = f"dead in the session, which a sheet does not record; it holds {most} damage taken at most" \
-        if now["lethal"] > most else ""
-    return {"damage_taken": min(now["lethal"], most)}, why
-
-
 def _changes(state: Mapping[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, int], dict[str, int], str, bool]]:
     """Each member whose figures differ: (entry, fields changed as they leave, as they came, why, left)."""
-    system = state["system"]
+    rules = rules_of(state["system"])
     for member, sheet, now, left in _members(state):
-        leaving, why = _leaving(system, sheet, now)
-        came = {field: int(sheet.get(field, 0)) for field in FIELDS[system]}
+        leaving, why = rules.leaving(sheet, now)  # the game's fields, within what its sheet holds
+        came = {field: int(sheet.get(field, 0)) for field in rules.sheet_fields}
         changed = {field: int(value) for field, value in leaving.items() if value != came[field]}
         if changed:
             yield member, changed, came, why, left

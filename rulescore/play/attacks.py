@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from .core import Input, RulesInputError
-from .notation import minus
-from .session import State, note
-from .wording import received
+from ..core import Input, RulesInputError
+from ..notation import minus
+from ..wording import received
+from .common import State, note
 
 MOST_WEAPONS = 12  # a sheet's weapons list holds this many (rulescore.lists.list_input's default)
 WEAPON = Input("weapon", "Weapon", "int", None, min=0, max=MOST_WEAPONS - 1,

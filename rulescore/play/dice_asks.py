@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import RulesInputError
-from .dice import real_roll
-from .wording import received
+from ..core import RulesInputError
+from ..dice import real_roll
+from ..wording import received
 
 Roll = Callable[[int, int], Sequence[int]]
 

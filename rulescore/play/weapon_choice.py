@@ -1,5 +1,5 @@
 """How the attack form and a player's phone offer a fighter's weapons, and whether they may attack
-at all (issue 42): what :mod:`rulescore.fight_view` adds to each combatant of
+at all (issue 42): what :mod:`rulescore.play.fight_view` adds to each combatant of
 ``view(state)["fight"]``, and what a fight keeps for it.
 
 - Each of a combatant's ``weapons`` gets ``label``, how it is named to a person: its name, and its
@@ -9,7 +9,7 @@ at all (issue 42): what :mod:`rulescore.fight_view` adds to each combatant of
   choice (a monster's whole routine, or no weapon at all): the weapon the combatant last attacked
   with in this fight (:func:`remembered` keeps it on the combatant as ``weapon_last``), else
   their best. Our reading of "best": the weapon with the best chance to hit as the sheet lists
-  it (:data:`TO_HIT`: GURPS's skill, SHELL's weapon AT, Basic Fantasy's magic bonus), the first
+  it (the game's ``Fight.weapon_to_hit``: GURPS's skill, SHELL's weapon AT, Basic Fantasy's magic bonus), the first
   listed among equals (the sheet's order is the player's); a monster's routine stays whole.
 - ``no_attack``: why the combatant cannot attack now, a sentence (surprised, out of the fight,
   a maneuver that makes no attack, nobody left standing to attack), or None when they can. The
@@ -31,26 +31,24 @@ at all (issue 42): what :mod:`rulescore.fight_view` adds to each combatant of
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..core import RulesInputError
 from .attacks import weapon_label, weapon_named
-from .core import RulesInputError
-from .session import Dice, State
+from .common import State
+from .dice_asks import Dice
+from .fight_hooks import FightHooks as Fight
 
-if TYPE_CHECKING:
-    from .fight import Fight
-
-# Each game's figure of a weapon in the fight view that says how well it hits (higher: better).
-TO_HIT = {"gurps": "skill", "shell": "at", "bfrpg": "magic"}
 LAST = "weapon_last"  # the combatant's key: the index of the weapon they last attacked with (None: none named)
 
 
-def best(system: str, weapons: Sequence[dict[str, Any]]) -> int | None:
-    """The index of the weapon with the best chance to hit (the first among equals); None when
-    there is none, or the weapons are a monster's routine (the form's first choice: all of it)."""
+def best(to_hit: str, weapons: Sequence[dict[str, Any]]) -> int | None:
+    """The index of the weapon with the best chance to hit, by its figure ``to_hit`` (higher:
+    better; the game's ``Fight.weapon_to_hit``), the first among equals; None when there is
+    none, or the weapons are a monster's routine (the form's first choice: all of it)."""
     if not weapons or any(weapon.get("routine") for weapon in weapons):
         return None
-    key = TO_HIT.get(system, "")
+    key = to_hit
 
     def score(weapon: dict[str, Any]) -> float:
         value = weapon.get(key)
@@ -60,13 +58,13 @@ def best(system: str, weapons: Sequence[dict[str, Any]]) -> int | None:
     return index
 
 
-def weapon_default(system: str, one: dict[str, Any], weapons: Sequence[dict[str, Any]]) -> int | None:
+def weapon_default(to_hit: str, one: dict[str, Any], weapons: Sequence[dict[str, Any]]) -> int | None:
     """The index the attack form's Weapon starts on for combatant ``one``: the weapon they last
     attacked with in this fight, else their best."""
     if LAST in one and (one[LAST] is None or any(weapon["index"] == one[LAST] for weapon in weapons)):
         last: int | None = one[LAST]
         return last
-    return best(system, weapons)
+    return best(to_hit, weapons)
 
 
 def no_attack(rules: Fight, state: State, fight: dict[str, Any], who: str) -> str | None:
@@ -83,7 +81,7 @@ def add(rules: Fight, state: State, fight: dict[str, Any], who: str, shown: dict
     if weapons is not None:
         for weapon in weapons:
             weapon["label"] = weapon_label(weapon)
-        shown["weapon_default"] = weapon_default(state["system"], fight["combatants"][who], weapons)
+        shown["weapon_default"] = weapon_default(rules.weapon_to_hit, fight["combatants"][who], weapons)
     shown["no_attack"] = no_attack(rules, state, fight, who)
 
 
@@ -104,4 +102,4 @@ def remembered(rules: Fight, handler: Callable[[State, dict[str, Any], Dice], No
     return attack
 
 
-__all__ = ["LAST", "TO_HIT", "add", "best", "no_attack", "remembered", "weapon_default"]
+__all__ = ["LAST", "add", "best", "no_attack", "remembered", "weapon_default"]

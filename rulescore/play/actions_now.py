@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .fight import TIME_ACTIONS, Fight, Fighter
-from .session import Action, Member, State
+from .common import Action, Member, State
+from .fight_hooks import TIME_ACTIONS, Fighter
+from .fight_hooks import FightHooks as Fight
 
 FIGHT_DOS = ("next_turn", "join_fight", "end_fight")  # and every action naming a fighter
 

@@ -1,6 +1,6 @@
 """How a session keeps its past cheaply: copies of the rules' part only, checkpoints, and bounds.
 
-A session state (see :mod:`rulescore.session`) has two kinds of keys:
+A session state (see :mod:`rulescore.play.session`) has two kinds of keys:
 
 - the **rules' part**: the party, their sheets, the clock, the characters, the lights, the
   fight... whatever each system's ``start`` made. It does not grow with the session, and each
@@ -133,3 +133,7 @@ def restore(state: Mapping[str, Any], before: int,
     work["history"] = {**history, "checkpoints": points}
     replay = state["done"][point["at"] - history["done_before"]:before - history["done_before"]]
     return work, replay
+
+
+__all__ = ["CHECKPOINT_EVERY", "FIXED", "HISTORY", "LISTS", "LOG_KEPT", "UNDO_DEPTH", "actions_done", "after_action",
+           "checkpoint", "copy_json", "fork", "restore", "rules_part", "start"]

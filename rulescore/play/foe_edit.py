@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .core import RulesInputError
-from .fight import FOE, FOE_NAME, Fight
-from .session import Action, Dice, State, keys
+from ..core import RulesInputError
+from .common import Action, State, keys
+from .dice_asks import Dice
+from .fight_hooks import FOE, FOE_NAME
+from .fight_hooks import FightHooks as Fight
 
 
 class FigureOf(NamedTuple):

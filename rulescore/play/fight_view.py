@@ -1,4 +1,4 @@
-"""What a screen shows of a fight: ``view(state)["fight"]`` (:meth:`rulescore.fight.Fight.view`),
+"""What a screen shows of a fight: ``view(state)["fight"]`` (:meth:`rulescore.play.fight.Fight.view`),
 built from the fight's state and its game's hooks. ``None`` outside a fight, else:
 
 - ``round``, ``current`` (whose turn, or None), ``order``, ``acted`` (ids), ``due``;
@@ -13,7 +13,7 @@ built from the fight's state and its game's hooks. ``None`` outside a fight, els
   for them: their last one if they may choose it, else Attack, else the first open to them;
   None in a game without maneuvers), the game's own figures (``shown``) and, in the GM's view,
   ``calculators`` and for a foe ``foe_row`` (its figures as "Change a foe's figures" takes them);
-  each weapon's ``label``, ``weapon_default`` and ``no_attack`` (:mod:`rulescore.weapon_choice`).
+  each weapon's ``label``, ``weapon_default`` and ``no_attack`` (:mod:`rulescore.play.weapon_choice`).
 
 >>> from rulescore import session
 >>> party = [{"id": "k", "name": "Kara", "system": "gurps", "fields": {}}]
@@ -25,14 +25,12 @@ built from the fight's state and its game's hooks. ``None`` outside a fight, els
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..core import get_calculator
 from . import weapon_choice
-from .core import get_calculator
-from .session import State
-
-if TYPE_CHECKING:
-    from .fight import Fight
+from .common import State
+from .fight_hooks import FightHooks as Fight
 
 ATTACK = "attack"  # the maneuver a form starts on for someone who has chosen none yet
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .core import Input
+from ..core import Input
 
 
 class Shown(NamedTuple):
