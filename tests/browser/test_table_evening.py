@@ -197,6 +197,13 @@ def test_a_gm_reload_and_a_lost_phone_come_back_in_one_step(browser, site_url):
                     "return e.defaultPrevented; }"
         assert gm.evaluate(prevented) is True
         shown = phone.locator("[data-table-view] [data-fight-current]").get_attribute("data-fight-current")
+        # The site's own links change the page without unloading it: they ask too, and "stay" stays.
+        asked: list[str] = []
+        gm.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        gm.locator("article a[href*='characters']").first.click()
+        gm.wait_for_timeout(500)
+        assert asked and "phones lose the table" in asked[0] and gm.url.endswith("/session/")
+        assert gm.locator('[data-table-seats] [data-seat="g1"]').get_attribute("data-connected") == "true"
         gm.on("dialog", lambda dialog: dialog.accept())
         gm.reload()
         # The phone says at once, in view, since when it lost the GM, with the invitation's field ready.
