@@ -288,7 +288,7 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
     instead, _, with_hit = worded.partition(" + ") if worded.startswith("or ") else ("", "", worded)
     extra = f" ({with_hit})" if with_hit else ""
     aside = f" (the rulebook allows instead {instead[3:]})" if instead else ""
-    if swing.damage is None and made.typed is None:
+    if (swing.damage is None and made.typed is None) or DAMAGE_ENTERED in state.get("legacy", ()):
         said = (f": a hit: roll the damage{f' ({and_(how)})' if how else ''}, at least 1 point, and enter it "
                 f"with Damage.") if not swing.name else \
             f": a hit: it does {worded}; the GM enters it with Damage." if _BY_WEAPON.fullmatch(swing.note) else \
@@ -317,6 +317,10 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
     return (f"{label}{shown}{natural}: a hit{extra}; {rolled_players}. {seen}",
             f"{label}{total}{against}{natural}: a hit{extra}; {rolled_gm}{aside}. {told}")
 
+
+# Before stop 35 a hit rolled no damage (the GM entered it): sessions saved then replay their
+# hits so (rulescore.play.registry's legacy).
+DAMAGE_ENTERED = "bfrpg_hit_damage_entered"
 
 # A monster's "1d6 or by weapon" ("or weapon + 1", "by weapon +1"): the damage of the weapon it carries.
 _BY_WEAPON = re.compile(r"(?:(?<=\bor )|^)(?:by\s+)?weapon\b(?:\s*\+\s*(\d+))?", re.IGNORECASE)

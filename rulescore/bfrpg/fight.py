@@ -59,6 +59,9 @@ from .running import MONSTER_RUN_ROUNDS
 from .time_scale import ROUNDS_PER_TURN
 
 PAGE = "bfrpg/combat/"
+# Before stop 34 the dead and the down rolled initiative each round too: sessions saved then
+# replay their rounds so (rulescore.play.registry's legacy).
+DEAD_ROLL = "bfrpg_dead_roll_initiative"
 SURPRISE = Input("surprise", "May be surprised", "choice", "both", help="1d6 for each side that may be: 1-2 surprised",
                  choices=(("both", "both sides"), ("party", "the party"), ("foes", "the foes"), ("none", "neither")))
 AMBUSH = Input("ambush", "Lying in ambush", "choice", "none", help="the other side is surprised on 1-4",
@@ -178,6 +181,8 @@ class BfrpgFight(BfrpgFoes):
         if fight["round"] == 2:
             self._morale(state, fight, dice, "first opposition")
         standing = [who for who in fight["combatants"] if not self.out(state, fight, who)]
+        if DEAD_ROLL in state.get("legacy", ()):  # a round saved before the fallen stopped rolling
+            standing = list(fight["combatants"])
         for who in fight["combatants"]:  # the dead and the down roll no more (a group all fallen: no roll)
             if who not in standing:
                 fight["initiative"].pop(who, None)
@@ -424,6 +429,7 @@ _at = rules._at
 
 # What the play layer calls (rulescore.play.registry; registered by rulescore/bfrpg/__init__.py).
 RULES = GameRules(fight=FIGHT, actions=ACTIONS, forms=FORMS, start=start, view=view, at=_at, previews=PREVIEWS,
+                  legacy=(DEAD_ROLL, attacks.DAMAGE_ENTERED),
                   sheet_fields=rules.SHEET_FIELDS, leaving=rules.leaving, player_actions=("attack", "next_turn"),
                   player_attack_fields=("who", "target", "weapon", "range", "from_behind", "charge", "subdue"),
                   attack_roll=(1, 20))

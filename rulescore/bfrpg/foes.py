@@ -95,7 +95,8 @@ class BfrpgFoes(Fight):
                 **{key: entry[key] for key in ("attacks", "movement", "notes") if key in entry}}
 
     def foe_row(self, one: dict[str, Any]) -> dict[str, Any]:
-        shown = damage_figure(Routine(tuple(Attack(**a) for a in one["routine"]), (), "", True))
+        # A foe saved before monsters kept their routine has none: its damage is typed at each attack.
+        shown = damage_figure(Routine(tuple(Attack(**a) for a in one.get("routine", [])), (), "", True))
         return {**super().foe_row(one), "hp": one["max_hp"], "damage": shown}
 
     def refigured(self, one: dict[str, Any], new: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
@@ -105,8 +106,8 @@ class BfrpgFoes(Fight):
                    "subdued": one["subdued"]}
         typed = str(given.get("damage", "")).strip()
         if not typed or typed == self.foe_row(one)["damage"]:
-            changed.update(routine=one["routine"], others=one["others"])
-        elif len(new["routine"]) == len(one["routine"]):
+            changed.update(routine=one.get("routine", []), others=one.get("others", []))
+        elif len(new["routine"]) == len(one.get("routine", [])):
             changed["routine"] = [{**old, "damage": made["damage"]} for old, made in zip(one["routine"], new["routine"],
                                                                                          strict=True)]
         return changed

@@ -48,6 +48,10 @@ class GameRules(NamedTuple):
     player_actions: tuple[str, ...]  # what a player's phone may ask for (rulescore.play.seats)
     player_attack_fields: tuple[str, ...]  # the keys of an attack that are the player's to say
     attack_roll: tuple[int, int]  # the attack roll a player may roll with their own dice: (count, sides)
+    # Behaviours an earlier version of the game's rules had, by name: an action saved then whose
+    # dice no longer fit today's rules is replayed with one of them on (``state["legacy"]``), as
+    # it was played (rulescore.play.session, undo).
+    legacy: tuple[str, ...] = ()
 
 
 _LOADERS: dict[str, Callable[[], GameRules]] = {}

@@ -99,6 +99,13 @@ def actions(system: Any) -> list[dict[str, Any]]:
     return [form.describe() for form in (*forms, *SESSION_FORMS)]
 
 
+# The rules' version a new session is played under. Where a game's behaviour changes, the
+# change says from which version it applies, and a session saved before replays its actions
+# under the behaviour it was played with (GameRules.legacy; today: the changes made before
+# versions were kept, for sessions that have no version).
+RULES_VERSION = 1
+
+
 def new(system: Any, party: Any) -> State:
     """A new session of ``system`` ("bfrpg", "gurps" or "shell") for ``party``, a list of
     characters as the Characters page stores them: ``{"id", "name", "system", "fields"}``."""
@@ -107,6 +114,7 @@ def new(system: Any, party: Any) -> State:
     state: State = {"format": FORMAT, "version": VERSION, "system": system, "party": members_, "sheets": sheets,
                     "log": [], "done": [], "undone": []}
     state.update(rules.start(members_, sheets))
+    state["rules_version"] = RULES_VERSION  # what it is played under (a session without one: before versions)
     history.start(state)
     return state
 
@@ -131,9 +139,11 @@ def migrate(state: Any) -> State:
     if not isinstance(state, Mapping) or state.get("version") != 1 or not isinstance(state.get("done"), list):
         raise RulesInputError("state", "Session: only a session saved in format version 1 is brought up to date.")
     work = new(state["system"], state["party"])
+    del work["rules_version"]  # played before versions: its actions replay as they were played
+    for point in work["history"]["checkpoints"]:
+        point["rules"].pop("rules_version", None)
     for event in state["done"]:
-        work = history.fork(work)
-        _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+        work = _replayed(history.fork(work), [event])
         history.after_action(work)
     work["undone"] = json.loads(json.dumps(state["undone"]))
     return work
@@ -156,8 +166,10 @@ def _apply_into(work: State, action: Any, dice: Dice) -> None:
         labels = dict.fromkeys(form.label for form in (*rules.forms, *SESSION_FORMS))
         raise RulesInputError("do", f"Action: received {received(do)}, not an action of this session; choose one of "
                                     f"{', '.join(labels)}.")
+    log_from = work.get("history", {}).get("log_before", 0) + len(work["log"])
     handlers[do](work, action, dice)
-    work["done"].append({"action": action, "dice": dice.used})
+    # Where its log entries begin: undo keeps the entries before it as they were written.
+    work["done"].append({"action": action, "dice": dice.used, "log_from": log_from})
 
 
 def apply(state: State, action: Any, roll: Roll | None = None) -> State:
@@ -179,9 +191,49 @@ def undo(state: State) -> State:
                                  f" that undo can still reach (it reaches {history.UNDO_DEPTH} actions back)."))
     work, replay = history.restore(state, history.actions_done(state) - 1,
                                    lambda party: party_checked(state["system"], party)[1])
-    for event in replay:
-        _apply_into(work, event["action"], Dice(recorded=event["dice"]))
-    work["undone"].append(state["done"][-1])
+    work = _replayed(work, replay)
+    # What was shown stays shown: the log and the actions done as they were written (a newer
+    # version may word a replayed entry differently); the undone action keeps its own entries
+    # for a redo.
+    last = state["done"][-1]
+    start = last["log_from"] - state["history"]["log_before"] if "log_from" in last else len(work["log"])
+    work["log"] = state["log"][:start]
+    work["done"] = state["done"][:-1]
+    work["undone"].append({**last, "shown": state["log"][start:]})
+    return work
+
+
+def _replayed(work: State, events: Sequence[Mapping[str, Any]]) -> State:
+    """``work`` with ``events`` applied again, with the dice they kept. An action an earlier
+    version of the site played under a behaviour its game has since changed (its dice no longer
+    fit) is replayed under that behaviour, as it was played (the game's ``legacy`` switches, tried
+    in turn); one that fits none says so, and nothing is changed."""
+    start = history.fork(work)
+    try:
+        for event in events:
+            _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+        return work
+    except RulesInputError:
+        work = start  # the careful way: each action on a copy, under each old behaviour if need be
+    # The old behaviours only for a session played before rules versions were kept.
+    legacy = rules_of(work["system"]).legacy if work.get("rules_version", 0) < RULES_VERSION else ()
+    for event in events:
+        for switches in ((), *((one,) for one in legacy)):
+            trial = history.fork(work)
+            if switches:
+                trial["legacy"] = list(switches)
+            try:
+                _apply_into(trial, event["action"], Dice(recorded=event["dice"]))
+            except RulesInputError as error:
+                refusal = error
+                continue
+            trial.pop("legacy", None)
+            work = trial
+            break
+        else:
+            raise RulesInputError("undo", "Undo: this session was played by an earlier version of the site, whose "
+                                          "rules replay its earlier actions differently now; undo stops here, and the "
+                                          f"session stays as it is ({refusal.message})")
     return work
 
 
@@ -192,7 +244,10 @@ def redo(state: State) -> State:
         raise RulesInputError("redo", "Redo: there is no undone action to do again.")
     work = history.fork(state)
     event = work["undone"].pop()
+    start = len(work["log"])
     _apply_into(work, event["action"], Dice(recorded=event["dice"]))
+    if "shown" in event:  # its entries as they were first written
+        work["log"][start:] = event["shown"]
     history.after_action(work)
     return work
 
