@@ -15,10 +15,9 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
-from bench.table import INSTRUMENT, PHONE_DRAWN, SETTLED, TAP, WAIT_MS, percentile
+from bench.table import INSTRUMENT, PHONE_DRAWN, SETTLED, TAP, WAIT_MS, measured, percentile
 from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.test_fight_page import add_foes, press
@@ -213,15 +212,6 @@ def lines(results: dict) -> list[str]:
 
 
 def main(argv=None) -> int:
-    import os
-    import shutil
-
-    from playwright.sync_api import sync_playwright
-
-    from bench.benchmark import build
-    from tests.browser.conftest import CHROMIUM_ARGS
-    from widgets.serve import serve_in_thread
-
     parser = argparse.ArgumentParser(description="An evening at the table: a GM and six phones.")
     parser.add_argument("--actions", type=int, default=600, help="the GM's actions (Next turn)")
     parser.add_argument("--requests", type=int, default=60, help="the phones' requests (End my turn)")
@@ -229,20 +219,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.actions < 20 or args.requests < 0:
         parser.error("--actions: at least 20; --requests: 0 or more")
-    scratch = Path(tempfile.mkdtemp(prefix="rules-bench-evening-"))
-    site = scratch / "site"
-    site.mkdir()
-    server, url = serve_in_thread(str(site))
-    build(site, url)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=os.environ.get("RULES_CHROMIUM")
-                                                 or shutil.which("chromium"), args=CHROMIUM_ARGS)
-            results = evening(browser, url, args.actions, args.requests)
-            browser.close()
-    finally:
-        server.shutdown()
-        shutil.rmtree(scratch, ignore_errors=True)
+    results = measured(lambda browser, url: evening(browser, url, args.actions, args.requests))
     print("\n".join(lines(results)))
     if args.out:
         Path(args.out).write_text(json.dumps(results, indent=2))

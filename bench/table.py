@@ -15,7 +15,9 @@ import argparse
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tests.browser.conftest import SCREENS
 from tests.browser.test_fight_page import add_foes, press
@@ -329,9 +331,9 @@ def table_lines(results: dict) -> list[str]:
     ]
 
 
-def main(argv=None) -> int:
-    """``./run bench table``: builds the site, serves it and measures this alone."""
-    import json
+def measured(measure: Callable[[Any, str], dict]) -> dict:
+    """Builds the site into a scratch folder, serves it on 127.0.0.1 and returns ``measure(browser,
+    url)`` run in Chromium (this benchmark's and bench/evening.py's)."""
     import os
     import shutil
 
@@ -341,12 +343,6 @@ def main(argv=None) -> int:
     from tests.browser.conftest import CHROMIUM_ARGS
     from widgets.serve import serve_in_thread
 
-    parser = argparse.ArgumentParser(description="A GM's action reaching six phones at the table.")
-    parser.add_argument("--actions", type=int, default=100, help="taps measured (after a few not counted)")
-    parser.add_argument("--out", help="also write the figures to this JSON file")
-    args = parser.parse_args(argv)
-    if args.actions < 1:
-        parser.error("--actions: at least 1")
     scratch = Path(tempfile.mkdtemp(prefix="rules-bench-table-"))
     site = scratch / "site"
     site.mkdir()
@@ -356,11 +352,25 @@ def main(argv=None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=os.environ.get("RULES_CHROMIUM")
                                                  or shutil.which("chromium"), args=CHROMIUM_ARGS)
-            results = measure_table(browser, url, args.actions)
+            results = measure(browser, url)
             browser.close()
     finally:
         server.shutdown()
         shutil.rmtree(scratch, ignore_errors=True)
+    return results
+
+
+def main(argv=None) -> int:
+    """``./run bench table``: builds the site, serves it and measures this alone."""
+    import json
+
+    parser = argparse.ArgumentParser(description="A GM's action reaching six phones at the table.")
+    parser.add_argument("--actions", type=int, default=100, help="taps measured (after a few not counted)")
+    parser.add_argument("--out", help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+    if args.actions < 1:
+        parser.error("--actions: at least 1")
+    results = measured(lambda browser, url: measure_table(browser, url, args.actions))
     print("\n".join(table_lines(results)))
     if args.out:
         Path(args.out).write_text(json.dumps(results, indent=2))

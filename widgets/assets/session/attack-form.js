@@ -7,7 +7,7 @@
 // now gets rulescore's reason (`no_attack`) instead of a preview.
 
 import { element } from "../core/dom.js";
-import { startOnDeclaredDefence } from "../table/table-gm.js";
+import { startOnDeclaredDefence } from "../table/table-panel.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
 

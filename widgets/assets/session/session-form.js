@@ -9,7 +9,7 @@ import { attackOdds } from "./attack-odds.js";
 import { armDefence, attackFieldChanged, defenceAuto, noAttack, noAttackShown, startAttacker, startDefence, startTarget,
   startWeapon, withoutDefence } from "./attack-form.js";
 import { partyShown } from "./session-view.js";
-import { startOnDeclaredDefence } from "../table/table-gm.js";
+import { startOnDeclaredDefence } from "../table/table-panel.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
 

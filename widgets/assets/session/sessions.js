@@ -16,8 +16,8 @@ import { openAction, renderFight } from "./fight-panel.js";
 import { buildFields, fightOf, focusRefused, readAction, showDice, showPreview } from "./session-form.js";
 import { partyShown, renderView } from "./session-view.js";
 import { offerWriteBack } from "./session-write-back.js";
-import { drawTable, endTable, newTable, restoreSeats, seatsToTell, tableAction, tableChanged, tableSection, tellSeats,
-  waitingLine, watchTable } from "../table/table-gm.js";
+import { seatsToTell, tableAction, tableChanged, tellSeats, watchTable } from "../table/table-gm.js";
+import { drawTable, endTable, newTable, restoreSeats, tableSection, waitingLine } from "../table/table-panel.js";
 import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remove, sessionHeads, update } from "../kept/store.js";
 
 /** @typedef {import("../kept/documents.js").Session} Session */
@@ -44,7 +44,7 @@ import { all, changeMeta, closeStore, get, getMeta, listen, openStore, put, remo
  * @property {HTMLElement} root
  * @property {number} previews how many previews were asked for (only the latest is shown)
  * @property {number} previewTimer the pending preview, while the reader is still typing
- * @property {import("../table/table-gm.js").Table} table the players' phones connected to the open session
+ * @property {import("../table/table-panel.js").Table} table the players' phones connected to the open session
  * @property {{action: Record<string, unknown>, done: (answer: SessionResponse | null) => void} | null} [forPhone]
  *   a phone's request whose rolls the GM is giving in the dice field (with "I roll my own dice")
  */

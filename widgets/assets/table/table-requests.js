@@ -11,7 +11,7 @@ import { partyShown } from "../session/session-view.js";
 import { PROTOCOL } from "./table-protocol.js";
 
 /** @typedef {import("../session/sessions.js").PageState} PageState */
-/** @typedef {import("./table-gm.js").Seat} Seat */
+/** @typedef {import("./table-panel.js").Seat} Seat */
 /** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
 /** Applies an action like the page's own (with the faces of a player's own attack roll); the
  * rules' refusal, or null once done and saved.
