@@ -29,9 +29,10 @@ RUN_AXE = """async (tags) => {
 
 def audit(page) -> list[str]:
     """axe-core's violations on the page as it is now, once the theme's header has finished
-    fading between the site's name and the page's title (mid-fade, its text is half opacity)."""
-    page.wait_for_function("() => !document.querySelector('.md-header')?.getAnimations({ subtree: true })"
-                           ".some(a => a.playState === 'running')")
+    fading between the site's name and the page's title, and its "Back to top" button coming or
+    going after a scroll (mid-fade, their text is part opacity, and axe reads its contrast low)."""
+    page.wait_for_function("() => ['.md-header', '.md-top'].every(part => !document.querySelector(part)"
+                           "?.getAnimations({ subtree: true }).some(a => a.playState === 'running'))")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=AXE)
     return page.evaluate(RUN_AXE, TAGS)
