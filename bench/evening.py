@@ -17,7 +17,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from bench.table import INSTRUMENT, PHONE_DRAWN, SETTLED, TAP, WAIT_MS, measured, percentile
+from bench.table import INSTRUMENT, PHONE_DRAWN, SETTLED, TAP, WAIT_MS, measured, percentile, seat_phone
 from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.test_fight_page import add_foes, press
@@ -46,29 +46,6 @@ def heap_mb(gm) -> float:
     used = cdp.send("Runtime.getHeapUsage")["usedSize"]
     cdp.detach()
     return used / 1e6
-
-
-def rejoin(gm, phone, site_url: str, seat: str, first: bool = False) -> None:
-    """The GM invites `seat` (Invite again once it was seated), the phone scans, the GM takes the reply."""
-    if not phone.url.endswith("/table/"):
-        phone.goto(site_url + "table/")
-    if first:
-        gm.select_option("[data-table-seat]", seat)
-        gm.click('[data-action="invite-player"]')
-    else:
-        gm.click(f'[data-table-seats] [data-seat="{seat}"] [data-action="invite-seat"]')
-    code = gm.locator(f'[data-table-invitation][data-seat="{seat}"] [data-table-code]')
-    code.wait_for(timeout=20_000)
-    phone.fill("[data-table-offer]", code.inner_text())
-    phone.click('[data-action="join-table"]')
-    answer = phone.locator("[data-table-reply] [data-table-code]")
-    answer.wait_for(timeout=20_000)
-    gm.fill("[data-table-answer]", answer.inner_text())
-    gm.click('[data-action="accept-player"]')
-    phone.wait_for_selector('[data-table-status][data-state="connected"]', timeout=20_000)
-    gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"][data-connected="true"]', timeout=20_000)
-    phone.wait_for_function("() => document.querySelector('[data-table-view]')?.dataset.live === 'true'",
-                            timeout=20_000)
 
 
 def all_drawn(gm, phones: dict, since: float, current: str, number: int) -> dict:
@@ -115,7 +92,7 @@ def evening(browser, site_url: str, actions: int, requests: int) -> dict:
         press(gm, '[data-action="apply-action"]', TableDice())
         phones = {seat: context.new_page() for seat, context in zip(SEATS, contexts[1:], strict=True)}
         for seat, phone in phones.items():
-            rejoin(gm, phone, site_url, seat, first=True)
+            seat_phone(gm, phone, site_url, seat)
         for page in (gm, *phones.values()):
             page.wait_for_function(SETTLED, timeout=300_000, polling=200)
         heap = {"start": heap_mb(gm)}
@@ -144,7 +121,7 @@ def evening(browser, site_url: str, actions: int, requests: int) -> dict:
                 gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"][data-connected="false"]',
                                      timeout=20_000)
                 phones[seat] = contexts[1 + SEATS.index(seat)].new_page()
-                rejoin(gm, phones[seat], site_url, seat)
+                seat_phone(gm, phones[seat], site_url, seat, again=True)
             if tapped in reloads and not delays[-1].get("reloaded"):
                 reloads.discard(tapped)
                 delays[-1]["reloaded"] = True
@@ -155,7 +132,7 @@ def evening(browser, site_url: str, actions: int, requests: int) -> dict:
                     phone.wait_for_selector('[data-table-status][data-state="disconnected"]', timeout=20_000)
                     gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"] [data-action="invite-seat"]',
                                          timeout=20_000)
-                    rejoin(gm, phone, site_url, seat)
+                    seat_phone(gm, phone, site_url, seat, again=True)
         heap["end"] = heap_mb(gm)
         state = saved(gm)
         shown = {seat: phone.evaluate(LAST_SEEN) for seat, phone in phones.items()}

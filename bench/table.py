@@ -148,13 +148,18 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def seat_phone(gm, phone, site_url: str, seat: str) -> None:
-    """tests/browser/test_table.py's join, without its screenshots: the GM invites `seat`, the
-    phone pastes the invitation, the GM pastes the phone's reply; both say connected."""
-    phone.goto(site_url + "table/")
-    gm.select_option("[data-table-seat]", seat)
-    gm.click('[data-action="invite-player"]')
-    invitation = gm.locator("[data-table-invite] [data-table-code]")
+def seat_phone(gm, phone, site_url: str, seat: str, again: bool = False) -> None:
+    """tests/browser/test_table.py's join, without its screenshots: the GM invites `seat` (with
+    `again`, by the seat's own Invite again), the phone pastes the invitation, the GM pastes the
+    phone's reply; both say connected, and the phone draws the table live."""
+    if not phone.url.endswith("/table/"):
+        phone.goto(site_url + "table/")
+    if again:
+        gm.click(f'[data-table-seats] [data-seat="{seat}"] [data-action="invite-seat"]')
+    else:
+        gm.select_option("[data-table-seat]", seat)
+        gm.click('[data-action="invite-player"]')
+    invitation = gm.locator(f'[data-table-invitation][data-seat="{seat}"] [data-table-code]')
     invitation.wait_for(timeout=20_000)
     phone.fill("[data-table-offer]", invitation.inner_text())
     phone.click('[data-action="join-table"]')
@@ -164,7 +169,8 @@ def seat_phone(gm, phone, site_url: str, seat: str) -> None:
     gm.click('[data-action="accept-player"]')
     phone.wait_for_selector('[data-table-status][data-state="connected"]', timeout=20_000)
     gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"][data-connected="true"]', timeout=20_000)
-    phone.wait_for_selector("[data-table-view] [data-fight-current]", state="attached", timeout=20_000)
+    phone.wait_for_selector("[data-table-view][data-live='true'] [data-fight-current]", state="attached",
+                            timeout=20_000)
 
 
 def tap_once(gm, phones: dict, number: int) -> dict:

@@ -70,3 +70,8 @@ export function onEveryPage(init) {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
   else start();
 }
+
+/** The time of day as the table's lines give it ("21:46"). @param {Date} [at] */
+export function timeOfDay(at = new Date()) {
+  return at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}

@@ -8,11 +8,11 @@
 // view (rulescore/play/seats.py: a foe's numbers never leave it); a phone's requests are
 // checked and applied by table-requests.js.
 
-import { button, element } from "../core/dom.js";
+import { button, element, timeOfDay } from "../core/dom.js";
 import { askSession } from "../engine/engine.js";
 import { accept, invite, qrCode, replyLink, whenLost, withCamera } from "./table-link.js";
 import { drawTable, drawWaiting, endTable, keepSeats } from "./table-panel.js";
-import { carryOut, clock, heard, heldRecord, nameOf, send } from "./table-requests.js";
+import { carryOut, heard, heldRecord, nameOf, send } from "./table-requests.js";
 import { PROTOCOL } from "./table-protocol.js";
 import { clearTrouble, connectLimit, showTrouble } from "./table-trouble.js";
 import { watchWake } from "./table-wake.js";
@@ -104,7 +104,7 @@ function seated(state, invitation, apply) {
   const lost = () => {
     if (state.table.seats.get(who) !== seat || !seat.connected) return;
     seat.connected = false;
-    seat.since = clock();
+    seat.since = timeOfDay();
     drawTable(state);
   };
   const opened = () => {

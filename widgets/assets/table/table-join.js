@@ -12,7 +12,7 @@
 // with the invitation's field and camera ready, and keeps the table as last seen (after a
 // reload too), marked as not live.
 
-import { button, element, onEveryPage } from "../core/dom.js";
+import { button, element, onEveryPage, timeOfDay } from "../core/dom.js";
 import { renderFight } from "../session/fight-panel.js";
 import { renderView } from "../session/session-view.js";
 import { qrCode, reply, whenLost, withCamera } from "./table-link.js";
@@ -42,7 +42,6 @@ const siteRoot = new URL("../../../", import.meta.url).href;
  */
 
 const LAST_SEEN = "rules-table-last-seen"; // the table as this phone last drew it, for a reload
-const time = (/** @type {Date} */ at) => at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** @param {JoinState} state @param {"connecting" | "connected" | "disconnected"} how @param {string} text
  * @param {boolean} [lost] the GM was lost: said in a banner that stays in sight */
@@ -63,7 +62,7 @@ function live(state, at) {
   view.dataset.live = String(!at);
   const stale = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-stale]"));
   stale.hidden = !at;
-  stale.textContent = at ? `Not live: the table as it was at ${time(at)}.` : "";
+  stale.textContent = at ? `Not live: the table as it was at ${timeOfDay(at)}.` : "";
 }
 
 /** @param {JoinState} state @param {string} text */
@@ -218,7 +217,7 @@ async function failed(state, pc, reach) {
 
 /** @param {JoinState} state */
 function lost(state) {
-  const since = time(new Date());
+  const since = timeOfDay();
   status(state, "disconnected", `Not connected since ${since}. To rejoin, ask the GM for a new invitation to your ` +
     "seat (Invite again) and scan or paste it here: your seat and character are kept.", true);
   live(state, new Date());

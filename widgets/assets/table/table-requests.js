@@ -6,6 +6,7 @@
 // by its id: the same message again (a double tap, a replay) gets the first answer again and
 // is never applied twice.
 
+import { timeOfDay } from "../core/dom.js";
 import { askSession } from "../engine/engine.js";
 import { partyShown } from "../session/session-view.js";
 import { PROTOCOL } from "./table-protocol.js";
@@ -23,7 +24,6 @@ const MAX_MESSAGE_CHARS = 4000; // rulescore/seats.py MAX_REQUEST_CHARS: longer 
 const REFUSALS_KEPT = 20; // the GM's panel lists the newest refusals; a flood cannot grow it
 const ANSWERS_KEPT = 50; // a seat's newest request ids and their answers, for replays
 
-export const clock = () => new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** @param {string} who @param {PageState} state */
 export function nameOf(who, state) {
@@ -89,7 +89,7 @@ async function askForSeat(state, seat, op, request) {
 /** A phone's message refused: the phone told why, and the GM's panel lists it (the newest
  * REFUSALS_KEPT). @param {PageState} state @param {Page} page @param {Seat} seat @param {string} why @param {string} [id] */
 function refuse(state, page, seat, why, id = "") {
-  state.table.refused = [...state.table.refused, `${clock()} ${nameOf(seat.id, state)}: ${why}`].slice(-REFUSALS_KEPT);
+  state.table.refused = [...state.table.refused, `${timeOfDay()} ${nameOf(seat.id, state)}: ${why}`].slice(-REFUSALS_KEPT);
   page.draw();
   send(seat, { v: PROTOCOL, type: "refused", id, message: why });
 }
