@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,16 +27,31 @@ def pytest_addoption(parser):
                          "page offline (default: a representative subset)")
 
 
+def _shared_dir(tmp_path_factory) -> Path:
+    """A folder every process of this run sees: pytest-xdist's workers each get their own base
+    folder inside the run's, so they share its parent; a run without workers has its own."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory):
-    """Build the site once with ``mkdocs build --strict``; the result carries the outcome."""
-    site_dir = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    completed = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
-        cwd=ROOT, env=env, capture_output=True, text=True,
-    )
-    return completed, site_dir
+    """Build the site once with ``mkdocs build --strict``; the result carries the outcome. Under
+    pytest-xdist the first worker to get here builds it and the others wait for it and use it
+    (the tests copy the site before changing anything in it)."""
+    shared = _shared_dir(tmp_path_factory)
+    site_dir, outcome = shared / "site", shared / "site-build.json"
+    with (shared / "site-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not outcome.exists():
+            env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+            completed = subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+                cwd=ROOT, env=env, capture_output=True, text=True,
+            )
+            outcome.write_text(json.dumps([completed.returncode, completed.stdout, completed.stderr]))
+    returncode, stdout, stderr = json.loads(outcome.read_text())
+    return subprocess.CompletedProcess([], returncode, stdout, stderr), site_dir
 
 
 @pytest.fixture(scope="session")
@@ -54,10 +72,47 @@ def site_url(site_dir):
     server.server_close()
 
 
-def pytest_terminal_summary(terminalreporter):
-    """The figures a reader of the run wants: what the tests actually tried."""
+def pytest_configure(config):
+    # pytest-playwright empties its output folder (test-results/) in every process at its first
+    # test, which under pytest-xdist can delete a screenshot another worker just wrote: the
+    # run's controller empties it once, before any worker starts (see delete_output_dir below).
+    if not hasattr(config, "workerinput"):
+        shutil.rmtree(config.getoption("--output", "test-results"), ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir():
+    """Replaces pytest-playwright's fixture of this name (see pytest_configure)."""
+
+
+def _counts():
     from tests.browser.stats import STATS
     from tests.test_properties import TRIED
+
+    return STATS, TRIED
+
+
+def pytest_sessionfinish(session):
+    """A pytest-xdist worker hands its counts to the controller, which prints them."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        stats, tried = _counts()
+        workeroutput["rules_counts"] = json.dumps([dict(stats), dict(tried)])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    stats, tried = _counts()
+    sent = getattr(node, "workeroutput", {}).get("rules_counts")
+    if sent:
+        worker_stats, worker_tried = json.loads(sent)
+        stats.update(worker_stats)
+        tried.update(worker_tried)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The figures a reader of the run wants: what the tests actually tried."""
+    STATS, TRIED = _counts()
 
     lines = [f"{name}: {count}" for name, count in sorted(STATS.items())]
     if TRIED:

@@ -1,6 +1,7 @@
-"""The engine's memory snapshot at build time (widgets/snapshot.py) and what a start from it
-makes fresh again (widgets/assets/engine/engine-snapshot.js), checked under Node with the built
-site's own snapshot. The browser side is tests/browser/test_snapshot.py."""
+"""The engine's memory snapshot: the key the build gives (widgets/snapshot.py), and what a start
+from a snapshot makes fresh again (widgets/assets/engine/engine-snapshot.js), checked under Node
+with a snapshot made there as a device makes one. The browser side, where the device makes and
+keeps it, is tests/browser/test_snapshot.py."""
 
 from __future__ import annotations
 
@@ -40,49 +41,34 @@ def test_the_key_covers_the_wheel_and_the_runtime(tmp_path):
     assert snapshot.snapshot_key(site) == first
 
 
-def test_without_node_the_site_is_built_without_a_snapshot(tmp_path, monkeypatch):
+def test_the_build_gives_the_worker_its_key_and_ships_no_snapshot(tmp_path):
     site = fake_site(tmp_path / "site")
-    monkeypatch.setattr(snapshot, "CACHE", tmp_path / "cache")
-    monkeypatch.setattr(shutil, "which", lambda name: None)
-    done = snapshot.write_snapshot(site)
-    assert "Node.js" in done["error"]
-    assert not (site / snapshot.SNAPSHOT_URL).exists()
-    assert snapshot.PLACEHOLDER in (site / snapshot.WORKER).read_text()  # the worker boots plain
-    offline.write_service_worker(site)
-    assert '"snapshot":null' in (site / "sw.js").read_text()
-
-
-def test_a_snapshot_made_for_the_same_key_is_reused(tmp_path, monkeypatch):
-    site = fake_site(tmp_path / "site")
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    key = snapshot.snapshot_key(site)
-    (cache / f"{key}.snapshot").write_bytes(b"made earlier")
-    monkeypatch.setattr(snapshot, "CACHE", cache)
-
-    def must_not_run(*args):
-        raise AssertionError("made again")
-
-    monkeypatch.setattr(snapshot, "_make", must_not_run)
-    done = snapshot.write_snapshot(site)
-    assert done == {"key": key, "bytes": 12, "reused": True}
-    assert (site / snapshot.SNAPSHOT_URL).read_bytes() == b"made earlier"
+    key = snapshot.write_snapshot_key(site)
+    assert key == snapshot.snapshot_key(site)
     worker = (site / snapshot.WORKER).read_text()
     assert json.dumps({"url": snapshot.SNAPSHOT_URL, "key": key}) in worker
     assert snapshot.PLACEHOLDER not in worker
+    offline.write_service_worker(site)
+    assert "snapshot" not in (site / "sw.js").read_text().split("self.PRECACHE = ", 1)[1].split(";", 1)[0]
+    assert not (site / snapshot.SNAPSHOT_URL).exists()
+
+
+def test_the_built_site_has_no_snapshot_and_its_worker_a_key(site_dir):
+    assert not (site_dir / snapshot.SNAPSHOT_URL).exists()
+    assert snapshot.PLACEHOLDER not in (site_dir / snapshot.WORKER).read_text()
 
 
 # Boots the built site's Pyodide under Node, from its snapshot or plain, and prints what a
 # start must not take from the build machine: the time zone, the dice, the wheel on disk.
 START = """
 import { readFile } from "node:fs/promises";
-const [site, how] = process.argv.slice(2);
+const [site, how, made] = process.argv.slice(2);
 const { loadPyodide } = await import(site + "/pyodide/pyodide.mjs");
 const { freshStart, mountWheel, readSnapshotFile } = await import(site + "/assets/widgets/engine/engine-snapshot.js");
 const wheel = new Uint8Array(await readFile(site + "/assets/engine/rulescore.whl"));
 let pyodide;
 if (how === "snapshot") {
-  const { snapshot } = readSnapshotFile(new Uint8Array(await readFile(site + "/assets/engine/engine.snapshot")));
+  const { snapshot } = readSnapshotFile(new Uint8Array(await readFile(made)));
   pyodide = await loadPyodide({ indexURL: site + "/pyodide/", _loadSnapshot: snapshot });
   freshStart(pyodide, wheel);
 } else {
@@ -104,15 +90,20 @@ def start(site_dir: Path, how: str, tmp_path: Path, zone: str) -> dict:
     script = tmp_path / "start.mjs"
     script.write_text(START)
     completed = subprocess.run(
-        ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(script), str(site_dir), how],
+        ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(script), str(site_dir), how,
+         str(tmp_path / "made.snapshot")],
         capture_output=True, text=True, timeout=120, env={**os.environ, "TZ": zone}, check=True)
     return json.loads(completed.stdout.strip().splitlines()[-1])
 
 
 @pytest.mark.skipif(not shutil.which("node"), reason="Node.js is needed to start Pyodide outside a browser")
 def test_a_start_from_the_snapshot_reads_the_time_zone_and_rolls_its_own_dice(site_dir, tmp_path):
-    if not (site_dir / snapshot.SNAPSHOT_URL).exists():
-        pytest.fail("the build made no snapshot (see its log)")
+    # Made the way a device makes one (engine-snapshot.js's makeSnapshotFile), under Node and UTC.
+    maker = ROOT / "widgets" / "make-snapshot.mjs"
+    key = snapshot.snapshot_key(site_dir)
+    subprocess.run(["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(maker), str(site_dir), key,
+                    str(tmp_path / "made.snapshot")],
+                   capture_output=True, timeout=300, env={**os.environ, "TZ": "UTC"}, check=True)
     # A zone the build machine is unlikely to be in, with summer time: both offsets must be right.
     zone = "America/New_York"
     plain = start(site_dir, "plain", tmp_path, zone)

@@ -18,6 +18,9 @@ The layers (ARCHITECTURE.md, "rulescore"):
 The entry points that put the layers together (the package itself, the CLI, the page's
 answers, the importers, the old paths kept for callers) may import anything, but nothing
 in the layers imports them.
+
+Beside the layers, the line limit (issue 45): no module of rulescore and no file in widgets/
+(Python, JavaScript, CSS) is longer than 450 lines.
 """
 
 from __future__ import annotations
@@ -207,3 +210,14 @@ def test_no_module_in_rulescore_is_longer_than_450_lines():
     long = {name: count for name, path in MODULES.items()
             if (count := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
     assert not long, f"modules above {MOST_LINES} lines: {long}"
+
+
+WIDGETS = ROOT / "widgets"
+WIDGET_SUFFIXES = {".py", ".js", ".mjs", ".css"}  # the build side and the browser side alike
+
+
+def test_no_file_in_widgets_is_longer_than_450_lines():
+    long = {path.relative_to(ROOT).as_posix(): count for path in sorted(WIDGETS.rglob("*"))
+            if path.suffix in WIDGET_SUFFIXES and path.is_file()
+            and (count := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert not long, f"files in widgets/ above {MOST_LINES} lines: {long}"

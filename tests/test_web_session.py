@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from rulescore import session
+from rulescore.play import session as play_session
 from rulescore.web_session import HELD_MAX, LOG_SENT, held_state_json, new_held, respond_held
 
 PARTY = [{"id": "a", "name": "Ana", "system": "gurps", "fields": {"st": 12, "ht": 11}},
@@ -85,6 +86,24 @@ def test_a_200_action_evening_with_undo_and_redo_equals_rulescore_session() -> N
     # A page showing the GM's view is not sent the players' (nor made to wait for it).
     gm_only = ask(other, {"op": "view", "session": record, "players_view": False})
     assert gm_only["view"] is None and gm_only["gm_view"]["log_count"] == len(session.view(state, gm=True)["log"])
+    # ...which it asks for after, alone, when a screen may switch to it (engine.js playersView).
+    players_only = ask(other, {"op": "view", "session": record, "gm_view": False})
+    assert players_only["gm_view"] is None and players_only["view"] == session.view(state, log_tail=LOG_SENT)
+
+
+def test_an_action_answered_with_the_gm_view_alone_makes_the_same_state_and_views() -> None:
+    held = new_held()
+    state = session.new("gurps", PARTY)
+    record = {"id": "s1", "stamp": ask(held, {"op": "view", "session": {"id": "s1", "stamp": ""}, "state": state},
+                                       "st-0")["stamp"]}
+    for number, action in enumerate(evening_actions(60)):
+        answer = ask(held, {"op": "apply", "session": record, "action": action, "dice": None,
+                            "players_view": False}, f"st-{number}")
+        state = json.loads(held_state_json(held, answer["stamp"]) or "null")
+        record["stamp"] = answer["stamp"]
+        assert answer["view"] is None and answer["gm_view"] == session.view(state, gm=True, log_tail=LOG_SENT)
+        both = play_session.view_pair(state, LOG_SENT)
+        assert both == (answer["gm_view"], session.view(state, log_tail=LOG_SENT))
 
 
 def test_only_the_stamp_held_is_answered_and_the_oldest_goes() -> None:

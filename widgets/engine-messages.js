@@ -153,9 +153,9 @@
 /** @typedef {EngineAnswer | EngineInputError} EngineResponse */
 
 /**
- * How the engine started: from the memory snapshot the service worker cached, plain (no
- * snapshot cached yet, none built, or a plain boot asked for), plain because the cached
- * snapshot was made for other files, or plain after the snapshot failed to start.
+ * How the engine started: from the memory snapshot this device made, plain (none made yet,
+ * or a plain boot asked for), plain because the kept snapshot was made for other files, or
+ * plain after the snapshot failed to start.
  * @typedef {"snapshot" | "plain" | "plain-stale-snapshot" | "plain-after-snapshot-failed"} EngineBoot
  */
 
@@ -184,6 +184,21 @@
  * @property {number} [took] the worker's own time on it, in ms (what rulescore took, and its JSON)
  */
 
-/** @typedef {EngineReady | EngineFailed | EngineResult} EngineReply */
+/**
+ * What became of this device's memory snapshot (shown as <html data-offline-snapshot>): kept
+ * for this build ("saved", made now or earlier), being made by another tab ("busy"), not made
+ * (no key in this build, no Cache Storage: "none") or failed.
+ * @typedef {"saved" | "busy" | "none" | "failed"} SnapshotState
+ */
+
+/**
+ * The snapshot maker → page: what became of the snapshot (`message`: why it failed).
+ * @typedef {object} EngineSnapshotMade
+ * @property {"snapshot"} type
+ * @property {SnapshotState} state
+ * @property {string} [message]
+ */
+
+/** @typedef {EngineReady | EngineFailed | EngineResult | EngineSnapshotMade} EngineReply */
 
 export {};

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import base64
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -24,6 +25,8 @@ PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 # The core runtime a module worker needs; nothing else from the npm package is served.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PYODIDE_BUILD = Path(os.environ.get("RULES_PYODIDE_BUILD", ROOT / ".venv-pyodide" / "bin" / "pyodide"))
+SHRINK = Path(__file__).resolve().parent / "shrink_pyc.py"
+LOCK = "pyodide-lock.json"
 WHEEL_NAME = "rulescore.whl"  # fixed name: the worker fetches it without a version lookup
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same sources give the same wheel
 
@@ -89,15 +92,35 @@ def _pin_timestamps(path: Path) -> None:
     _write_zip(path, entries)
 
 
-def precompile(wheel: Path) -> bool:
-    """Replace the wheel's .py files with bytecode, when pyodide-build is set up. True if done."""
+def precompile(archive: Path) -> Path | None:
+    """Replace the .py files of a wheel or zip with bytecode, when pyodide-build is set up;
+    returns the archive then written (py-compile renames a wheel: tagged for the runtime), or
+    None when not done.
+
+    The bytecode is made small, since each device downloads it once and then starts from its
+    own memory snapshot: compiled as ``python -OO`` would (no docstrings or asserts: the
+    standard library is written to run so, and rulescore's asserts only narrow types), then
+    with one line per function (widgets/shrink_pyc.py)."""
     if not PYODIDE_BUILD.exists():
-        return False
-    # SOURCE_DATE_EPOCH makes py_compile write hash-based .pyc headers, not the build time.
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
-    subprocess.run([str(PYODIDE_BUILD), "py-compile", "--silent", "--compression-level", "9", str(wheel)], check=True,
-                   env=env)
-    return True
+        return None
+    # SOURCE_DATE_EPOCH makes py_compile write hash-based .pyc headers, not the build time;
+    # PYTHONOPTIMIZE is the level py_compile compiles at.
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800", "PYTHONOPTIMIZE": "2"}
+    others = set(archive.parent.glob("*" + archive.suffix)) - {archive}
+    subprocess.run([str(PYODIDE_BUILD), "py-compile", "--silent", "--compression-level", "9", str(archive)],
+                   check=True, env=env)
+    (compiled,) = set(archive.parent.glob("*" + archive.suffix)) - others
+    subprocess.run([str(PYODIDE_BUILD.parent / "python"), str(SHRINK), str(compiled)], check=True,
+                   capture_output=True)
+    _pin_timestamps(compiled)
+    return compiled
+
+
+def _lock_without_packages(lock: Path) -> dict:
+    """Pyodide's lock file lists the 300 packages of its distribution; the engine loads none of
+    them (rulescore needs only the standard library), so the site serves its "info" alone,
+    which loadPyodide checks against the runtime."""
+    return {"info": json.loads(lock.read_text(encoding="utf-8"))["info"], "packages": {}}
 
 
 def write_engine(site_dir: Path) -> dict:
@@ -110,16 +133,14 @@ def write_engine(site_dir: Path) -> dict:
     for name in PYODIDE_FILES:
         target = runtime_dir / name
         source = PYODIDE_NPM / name
-        if not target.exists() or target.stat().st_size != source.stat().st_size:
+        if name == LOCK:
+            target.write_text(json.dumps(_lock_without_packages(source), separators=(",", ":")), encoding="utf-8")
+        elif not target.exists() or target.stat().st_size != source.stat().st_size:
             shutil.copyfile(source, target)
     engine_dir = Path(site_dir) / "assets" / "engine"
     engine_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         wheel = build_wheel(Path(scratch))
         compiled = precompile(wheel)
-        # py-compile replaces the wheel with one tagged for the runtime (cp313): take whichever is left.
-        (built,) = Path(scratch).glob("*.whl")
-        if compiled:
-            _pin_timestamps(built)
-        shutil.copyfile(built, engine_dir / WHEEL_NAME)
-    return {"wheel": engine_dir / WHEEL_NAME, "precompiled": compiled}
+        shutil.copyfile(compiled or wheel, engine_dir / WHEEL_NAME)
+    return {"wheel": engine_dir / WHEEL_NAME, "precompiled": compiled is not None}

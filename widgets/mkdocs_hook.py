@@ -184,7 +184,7 @@ def on_post_build(config):
     how = "precompiled with pyodide py-compile" if done["precompiled"] else "as source (pyodide-build not set up)"
     log.info("engine: rulescore wheel %s; Pyodide runtime copied", how)
     # The standard library trimmed to what the engine imports (measured, then checked): before
-    # the snapshot, which is made from it.
+    # the snapshot's key, which covers it.
     lib = stdlib.write_stdlib(site_dir)
     if "error" in lib:
         log.info("engine: the whole standard library served (%s), %.1f MB", lib["error"], lib["full_bytes"] / 1e6)
@@ -192,14 +192,9 @@ def on_post_build(config):
         log.info("engine: standard library trimmed to %d files%s, %.2f MB of %.2f MB (%s)", lib["files"],
                  " as bytecode" if lib["precompiled"] else "", lib["bytes"] / 1e6, lib["full_bytes"] / 1e6,
                  "list reused" if lib["reused"] else "measured")
-    # Made from the files just written; before the service worker, which records its hash.
-    made = snapshot.write_snapshot(site_dir)
-    if "error" in made:
-        # Not a warning: --strict would fail the build, and the site works without it.
-        log.info("engine: NO memory snapshot (%s); every visit boots Pyodide plain", made["error"])
-    else:
-        log.info("engine: memory snapshot %s, %.1f MB (key %s)",
-                 "reused" if made["reused"] else "made", made["bytes"] / 1e6, made["key"][:12])
+    # From the files just written; before the service worker, which records the worker's hash.
+    key = snapshot.write_snapshot_key(site_dir)
+    log.info("engine: memory snapshot made on each device (key %s)", key[:12])
     offline.write_web_manifest(site_dir)
     # Last: the precache list hashes every file the steps above wrote.
     saved = offline.write_service_worker(site_dir)

@@ -5,10 +5,8 @@ after the hash of the whole list, so each build gets its own cache, filled compl
 before it takes over; files whose hash did not change are copied from the old cache
 instead of downloaded again.
 
-The engine's memory snapshot (widgets/snapshot.py) is left out of that list: 21 MB that only
-speed up later visits must not delay the first one or its offline copy. The worker caches it
-in the background once a page asks (offline.js, after the engine is up); its hash is in the
-manifest so it is checked like every other file.
+The engine's memory snapshot is not among them: each device makes its own once the site is
+saved (widgets/snapshot.py, widgets/assets/engine/engine-snapshot.js).
 """
 
 from __future__ import annotations
@@ -18,15 +16,13 @@ import hashlib
 import json
 from pathlib import Path
 
-from widgets.snapshot import SNAPSHOT_URL
-
 TEMPLATE = Path(__file__).resolve().parent / "service-worker.js"
 SERVICE_WORKER = "sw.js"
 # Built files no page uses: source maps, the search's extra languages, the zipped sitemap,
 # the theme's default favicon (ours replaces it). sitemap.xml itself stays: instant
 # navigation reads it to know which links are internal.
 NOT_PRECACHED = ("*.map", "assets/javascripts/lunr/*", "sitemap.xml.gz", "assets/images/favicon.png",
-                 SERVICE_WORKER, SNAPSHOT_URL)
+                 SERVICE_WORKER)
 
 
 def _url(relative: str) -> str:
@@ -50,11 +46,8 @@ def precache_entries(site_dir: Path) -> list[dict]:
 def write_service_worker(site_dir: Path) -> dict:
     """Write sw.js with this build's precache list; returns the version and total size."""
     entries = precache_entries(site_dir)
-    snapshot_path = Path(site_dir) / SNAPSHOT_URL
-    snapshot = [SNAPSHOT_URL, hashlib.sha256(snapshot_path.read_bytes()).hexdigest()[:16]] \
-        if snapshot_path.is_file() else None
-    version = hashlib.sha256(json.dumps([entries, snapshot], sort_keys=True).encode()).hexdigest()[:16]
-    manifest = {"version": version, "files": [[e["url"], e["hash"]] for e in entries], "snapshot": snapshot}
+    version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16]
+    manifest = {"version": version, "files": [[e["url"], e["hash"]] for e in entries]}
     script = TEMPLATE.read_text(encoding="utf-8").replace(
         "self.PRECACHE = null;", f"self.PRECACHE = {json.dumps(manifest, separators=(',', ':'))};"
     )

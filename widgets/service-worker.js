@@ -1,12 +1,12 @@
 // @ts-check
 // The service worker that keeps the whole site, its search and the calculator engine on the
 // device. widgets/offline.py writes it into the built site as sw.js, with this build's file
-// list in place of the null below: [url, content hash] pairs, the engine's memory snapshot
-// (kept out of that list: it is cached after the first visit, see "cache-snapshot" below) and
-// a version naming them all.
+// list in place of the null below: [url, content hash] pairs and a version naming them all.
+// (The engine's memory snapshot is not among them: each device makes its own, see
+// widgets/assets/engine/engine-snapshot.js.)
 self.PRECACHE = null;
 
-const { version, files, snapshot } = self.PRECACHE;
+const { version, files } = self.PRECACHE;
 // The webworker library types `self` as any worker's global scope; this one is a service worker's.
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "rules-at-the-table-";
@@ -27,8 +27,7 @@ async function sha256(buffer) {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
-// Files an older cache already holds with the same hash: copied, not downloaded again (the
-// snapshot too, when an older cache had saved it and it did not change).
+// Files an older cache already holds with the same hash: copied, not downloaded again.
 async function unchangedCopies() {
   /** @type {Map<string, Cache>} */
   const found = new Map();
@@ -38,7 +37,7 @@ async function unchangedCopies() {
     const record = await cache.match(absolute(HASHES));
     if (!record) continue;
     const hashes = await record.json();
-    for (const [url, hash] of snapshot ? [...files, snapshot] : files) {
+    for (const [url, hash] of files) {
       if (hashes[url] === hash && !found.has(url)) found.set(url, cache);
     }
   }
@@ -79,14 +78,8 @@ async function precache() {
     }
   };
   await Promise.all([next(), next(), next(), next()]);
-  const record = Object.fromEntries(files);
-  const oldSnapshot = snapshot && (await unchanged.get(snapshot[0])?.match(absolute(snapshot[0])));
-  if (snapshot && oldSnapshot) {
-    await cache.put(absolute(snapshot[0]), oldSnapshot);
-    record[snapshot[0]] = snapshot[1];
-  }
   // Written last: a cache without its hash record is incomplete and never reused.
-  await cache.put(absolute(HASHES), new Response(JSON.stringify(record)));
+  await cache.put(absolute(HASHES), new Response(JSON.stringify(Object.fromEntries(files))));
 }
 
 sw.addEventListener("install", (event) => {
@@ -106,29 +99,8 @@ sw.addEventListener("activate", (event) => {
   })());
 });
 
-// The engine's memory snapshot (21 MB) makes later visits start the engine in a fraction of
-// the time, but would make the first visit slower on a slow network: so it is not precached,
-// and a page asks for it once its engine is up and this worker is active. The engine worker
-// reads it from this cache only, never from the network.
-async function cacheSnapshot() {
-  if (!snapshot) return "none";
-  const [url, hash] = snapshot;
-  const cache = await caches.open(CACHE);
-  if (await cache.match(absolute(url))) return "saved";
-  await cache.put(absolute(url), await download(url, hash));
-  // Recorded, so that the next version copies it instead of downloading it again.
-  const record = await cache.match(absolute(HASHES));
-  if (record) await cache.put(absolute(HASHES), new Response(JSON.stringify({ ...(await record.json()), [url]: hash })));
-  return "saved";
-}
-
 sw.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
-  if (event.data && event.data.type === "cache-snapshot") {
-    event.waitUntil(cacheSnapshot().then(
-      (state) => broadcast({ type: "snapshot", state }),
-      (error) => broadcast({ type: "snapshot", state: "failed", message: String(error.message || error) })));
-  }
 });
 
 sw.addEventListener("fetch", (event) => {

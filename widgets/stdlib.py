@@ -81,9 +81,7 @@ def write_stdlib(site_dir: Path) -> dict:
         shutil.copyfile(PYODIDE_NPM / NAME, target)
         return {"error": str(missing), "full_bytes": full_bytes}
     write_trimmed(files, target)
-    compiled = engine.precompile(target)  # bytecode, as the wheel: a cold start compiles none of it
-    if compiled:
-        engine._pin_timestamps(target)
+    compiled = engine.precompile(target) is not None  # bytecode, as the wheel: a cold start compiles none of it
     if not kept:
         again = [name.removesuffix("c") for name in _measure(site_dir, target)]  # raises when an import fails
         if set(again) != set(files):

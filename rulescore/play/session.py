@@ -68,7 +68,7 @@ FORMAT = "rules-at-the-table/session"
 VERSION = 2
 
 __all__ = ["FORMAT", "LOG_TAIL", "VERSION", "Dice", "Roll", "State", "actions", "apply", "migrate", "new", "preview",
-           "redo", "undo", "view", "write_back", "write_back_changes", "write_back_from"]
+           "redo", "undo", "view", "view_pair", "write_back", "write_back_changes", "write_back_from"]
 
 
 def actions(system: Any) -> list[dict[str, Any]]:
@@ -304,6 +304,13 @@ def view(state: State, gm: bool = False, log_tail: int | None = None) -> dict[st
     ``log_tail`` entries only and ``log_count`` says how many there are (a page draws the tail);
     :mod:`rulescore.play.views` builds it."""
     return views.shown(_current(state), gm, log_tail)
+
+
+def view_pair(state: State, log_tail: int | None = None, players: bool = True
+              ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """``view(state, gm=True, log_tail)`` and, unless ``players`` is false (then None),
+    ``view(state, log_tail=log_tail)``: both at once, what they share worked out once."""
+    return views.shown_pair(_current(state), log_tail, players)
 
 
 def write_back(state: State) -> dict[str, dict[str, int]]:

@@ -86,9 +86,16 @@ def _answer(request: dict[str, Any], given: Any, log_tail: int | None = None) ->
     else:
         raise RulesInputError("op", f"op: received {op!r:.40}; use actions, new, apply, preview, undo, redo, "
                                     f"view or write_back.")
-    # The players' view only when asked for (a page showing the GM's view does not draw it).
-    players = session.view(state, log_tail=log_tail) if request.get("players_view") is not False else None
-    answer = {"ok": True, "state": state, "view": players, "gm_view": session.view(state, gm=True, log_tail=log_tail)}
+    # The players' view only when asked for (a page showing the GM's view draws it only when
+    # switched to) or the phones at the table are sent it; the GM's unless ``"gm_view": false``.
+    players_too = request.get("players_view") is not False or "seats" in request
+    gm_view: dict[str, Any] | None = None
+    players: dict[str, Any] | None
+    if request.get("gm_view") is False:
+        players = session.view(state, log_tail=log_tail)
+    else:
+        gm_view, players = session.view_pair(state, log_tail, players_too)
+    answer = {"ok": True, "state": state, "view": players, "gm_view": gm_view}
     if "seats" in request:  # the phones at the table, sent the change with the page's own answer
         answer["seat_messages"] = seats.seat_messages(state, _seats_wanted(state, request),
                                                       players if log_tail == session.LOG_TAIL else None)
@@ -165,7 +172,8 @@ def respond_session(request: Any) -> dict[str, Any]:
     ``lines`` and ``rolls``), ``{"op": "write_back", "state"}`` (``write_back``, the fields each
     member's sheet would take, ``changes``, the same in words, and ``members``: each one's name, fields as
     they came in and labels). The answer holds the new state and both
-    views (players' and GM's; ``"players_view": false`` leaves the players' out, ``view`` null), or the
+    views (players' and GM's; ``"players_view": false`` leaves the players' out, ``view`` null, and
+    ``"gm_view": false`` the GM's, ``gm_view`` null), or the
     error; with the table's dice, ``need`` says which roll is wanted next."""
     try:
         if not isinstance(request, dict):

@@ -1,9 +1,10 @@
-"""The engine's memory snapshot: after one visit the engine starts from it, answers exactly as
-a plain boot and CPython do for the whole catalogue, rolls dice of its own on each load, works
-offline, and a corrupted or stale snapshot costs a plain boot, never a calculator.
+"""The engine's memory snapshot, made on the device: after one visit the engine starts from it,
+answers exactly as a plain boot and CPython do for the whole catalogue, rolls dice of its own on
+each load, works offline, and a corrupted or stale snapshot costs a plain boot, never a
+calculator, and is made again.
 
-One browser context makes the first visit and caches the snapshot; the tests share it (and
-put the snapshot back when they spoil it), so the 21 MB are fetched once."""
+One browser context makes the first visit, which makes the snapshot; the tests share it (and
+the device makes it again when they spoil it)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from rulescore.web import respond
 from tests.browser.conftest import PageGuard
 from tests.browser.helpers import calculator, expected_outputs, shown_outputs, wait_live
 from tests.samples import sample_cases
+from widgets import snapshot
 
 PAGE = "gurps/encumbrance/"
 SNAPSHOT = "assets/engine/engine.snapshot"
@@ -82,8 +84,8 @@ class Visited:
         return self.boot()
 
     def wait_snapshot_cached(self):
-        """offline.js asks the service worker for the snapshot once the engine is up, on every
-        load; it says when the snapshot is in the cache (at once when it already was)."""
+        """offline.js has the device make the snapshot once the site is saved, on every load
+        that did not start from it; it says when the snapshot is kept (at once when it was)."""
         self.page.wait_for_function("() => document.documentElement.dataset.offlineSnapshot === 'saved'",
                                     timeout=120_000)
 
@@ -107,6 +109,24 @@ def judged(visited, request):
     visited.page.evaluate("0")
     problems = visited.guard.problems(since, allow)
     assert not problems, "\n".join(problems)
+
+
+KEPT = """async ([url, header]) => {
+    const kept = await (await caches.open("rules-engine-snapshot")).match(url);
+    return kept && [kept.headers.get(header), (await kept.arrayBuffer()).byteLength];
+}"""
+
+
+def test_the_snapshot_is_made_on_the_device_for_this_builds_key_and_never_downloaded(judged, site_dir):
+    key = snapshot.snapshot_key(site_dir)
+    kept_key, size = judged.page.evaluate(KEPT, [judged.site_url + SNAPSHOT, "x-rules-snapshot-key"])
+    assert kept_key == key and size > 10_000_000  # Pyodide's heap: about 21 MB
+    assert json.dumps({"url": SNAPSHOT, "key": key}) in (site_dir / WORKER).read_text()
+    assert not [url for url in judged.guard.requests if url.endswith(".snapshot")]
+    # A load that started from it keeps it as it is.
+    assert judged.reload() == "snapshot"
+    judged.wait_snapshot_cached()
+    assert judged.page.evaluate(KEPT, [judged.site_url + SNAPSHOT, "x-rules-snapshot-key"])[0] == key
 
 
 def test_a_later_visit_starts_from_the_snapshot_and_answers_the_whole_catalogue_like_plain_and_cpython(judged):
@@ -158,7 +178,7 @@ def test_a_stale_or_corrupted_snapshot_falls_back_to_a_plain_boot_and_the_calcul
     form = calculator(judged.page, "gurps.encumbrance")
     assert form.get_attribute("data-state") == "ready"
     assert shown_outputs(form) == expected_outputs(respond("gurps.encumbrance", {}))
-    # The spoiled copy was dropped and this load cached the build's snapshot again: the next
+    # The spoiled copy was dropped and this load made the build's snapshot again: the next
     # load starts from it.
     judged.wait_snapshot_cached()
     assert judged.reload() == "snapshot"

@@ -60,7 +60,9 @@ def display():
         pytest.fail("WebKit tests need Xvfb (Debian package xvfb); ./run test installs it")
     # A display number nobody holds (no lock file); wait for its socket rather than trusting
     # -displayfd, which failed to report the number in some environments.
-    number = next(n for n in range(90, 200) if not Path(f"/tmp/.X{n}-lock").exists())
+    # pytest-xdist's workers (gw0, gw1...) look in ranges of their own, so two never race for one.
+    first = 90 + 20 * int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    number = next(n for n in range(first, first + 100) if not Path(f"/tmp/.X{n}-lock").exists())
     process = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 20

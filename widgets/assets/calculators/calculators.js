@@ -12,14 +12,19 @@
 
 import { MINUS, onEveryPage } from "../core/dom.js";
 import { askRoll, engineFailure, engineLive, post, restartEngine, startEngine } from "../engine/engine.js";
+import { chipGroups, pickChip, showChipOdds, syncChips } from "./chips.js";
+import {
+  emptyFields, inputsFromURL, keepLater, readInputs, remembered, resetInputs, setURL, shareURL, writeInputs,
+} from "./form-inputs.js";
+import { stepField } from "./stepper.js";
+
+export { readInputs }; // pickers.js and characters.js read a form through this module
 
 /** @typedef {import("../../engine-messages.js").EngineResponse} EngineResponse */
-/** @typedef {import("../../engine-messages.js").FormInputs} FormInputs */
-/** A form's named control: an <input> (text or checkbox) or a <select>. @typedef {HTMLInputElement | HTMLSelectElement} Field */
+/** @typedef {import("./form-inputs.js").Field} Field */
 
 const STATE = { static: "static", loading: "loading", ready: "ready", error: "error" };
 const siteRoot = new URL("../../../", import.meta.url);
-const STORAGE_PREFIX = "rules-at-the-table:inputs:";
 /** @type {WeakMap<HTMLFormElement, number>} */
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
 /** @type {WeakSet<Element>} */
@@ -77,157 +82,11 @@ function showRestart(reason) {
   }
 }
 
-// --- Inputs: read, share in the URL, remember on the device -------------------------------
-
-// A character editor's name field is the character's, not an input rulescore reads.
-/** @param {HTMLFormElement} form @returns {Field[]} */
-function fields(form) {
-  return [.../** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]:not([data-character-name])"))];
-}
-
-// The values as typed: rulescore validates them, so "abc" reaches it and gets its message.
-/** @param {HTMLFormElement} form @returns {FormInputs} */
-export function readInputs(form) {
-  /** @type {FormInputs} */
-  const inputs = {};
-  for (const field of fields(form)) {
-    if (field.type === "checkbox") inputs[field.name] = /** @type {HTMLInputElement} */ (field).checked;
-    else if (field.dataset.derived === undefined || field.dataset.edited) inputs[field.name] = field.value;
-    // An untouched derived field is left out, so rulescore derives it from the others.
-  }
-  return inputs;
-}
-
-// A number field left empty (the reader is retyping it): nothing is computed meanwhile.
-/** @param {HTMLFormElement} form */
-function emptyFields(form) {
-  return fields(form).filter((field) => field.dataset.step !== undefined && field.value.trim() === ""
-    && field.dataset.following === undefined);
-}
-
-// What is worth keeping in a link or on the device: empty fields are left to their defaults.
-/** @param {HTMLFormElement} form @returns {FormInputs} */
-function keptInputs(form) {
-  return Object.fromEntries(Object.entries(readInputs(form))
-    .filter(([, value]) => typeof value !== "string" || value.trim() !== ""));
-}
-
-/** @param {HTMLFormElement} form @param {Record<string, unknown>} values from a link or the device */
-function writeInputs(form, values) {
-  for (const [name, value] of Object.entries(values)) {
-    const field = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(name)}"]`));
-    if (!field) continue; // a stale or foreign name in a link: ignored
-    if (field.type !== "checkbox" && String(value).trim() === "") continue; // left to its default
-    if (field.type === "checkbox") /** @type {HTMLInputElement} */ (field).checked = value === true || value === "true";
-    else field.value = String(value); // assigned as text: a link's content is never markup
-    if (field.dataset.derived !== undefined) field.dataset.edited = "true";
-  }
-}
-
-// ?gurps.jump=basic_move:6,running_yards:4 - one readable parameter per calculator.
-function queryParts() {
-  return window.location.search.slice(1).split("&").filter(Boolean).map((part) => {
-    const at = part.indexOf("=");
-    return at < 0 ? [safeDecode(part), ""] : [safeDecode(part.slice(0, at)), part.slice(at + 1)];
-  });
-}
-
-/** @param {string} text */
-function safeDecode(text) {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
-/** @param {HTMLFormElement} form */
-function inputsFromURL(form) {
-  if (!form.dataset.calculator) return null;
-  const found = queryParts().find(([key]) => key === form.dataset.calculator);
-  if (!found) return null;
-  /** @type {Record<string, string>} */
-  const values = {};
-  for (const pair of found[1].split(",")) {
-    const at = pair.indexOf(":");
-    if (at > 0) values[safeDecode(pair.slice(0, at))] = safeDecode(pair.slice(at + 1));
-  }
-  return values;
-}
-
-/** @param {HTMLFormElement} form */
-function shareURL(form) {
-  const id = form.dataset.calculator;
-  const encoded = Object.entries(keptInputs(form))
-    .map(([name, value]) => `${name}:${encodeURIComponent(String(value))}`).join(",");
-  const others = queryParts().filter(([key]) => key !== id)
-    .map(([key, raw]) => (raw ? `${encodeURIComponent(key)}=${raw}` : encodeURIComponent(key)));
-  const query = [...others, `${id}=${encoded}`].join("&");
-  return `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`;
-}
-
-/** @param {HTMLFormElement} form */
-function dropFromURL(form) {
-  const others = queryParts().filter(([key]) => key !== form.dataset.calculator)
-    .map(([key, raw]) => `${encodeURIComponent(key)}=${raw}`);
-  setURL(`${window.location.pathname}${others.length ? `?${others.join("&")}` : ""}${window.location.hash}`);
-}
-
-// Browsers limit how often a page may rewrite its URL (WebKit throws after about 100
-// rewrites in 10 seconds), so the URL and the saved inputs follow the form a moment after
-// typing stops, and a refusal never gets in the way of the result.
-/** @param {string} url */
-function setURL(url) {
-  const { pathname, search, hash } = window.location;
-  if (url === `${pathname}${search}${hash}`) return; // unchanged: spend none of the allowance
-  try {
-    history.replaceState(history.state, "", url);
-  } catch {
-    // Throttled: the next change writes it.
-  }
-}
-
-/** @type {WeakMap<HTMLFormElement, number>} */
-const keepTimers = new WeakMap();
-/** @param {HTMLFormElement} form */
-function keepLater(form) {
-  if (!form.dataset.calculator) return; // a character editor keeps nothing of its own
-  clearTimeout(keepTimers.get(form));
-  keepTimers.set(form, setTimeout(() => {
-    setURL(shareURL(form));
-    remember(form);
-  }, 250));
-}
-
-/** @param {HTMLFormElement} form */
-function remember(form) {
-  try {
-    localStorage.setItem(STORAGE_PREFIX + form.dataset.calculator, JSON.stringify(keptInputs(form)));
-  } catch {
-    // Storage full or disabled (private browsing): the calculator still works.
-  }
-}
-
-/** @param {HTMLFormElement} form @returns {Record<string, unknown> | null} */
-function remembered(form) {
-  if (!form.dataset.calculator) return null;
-  try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + form.dataset.calculator) || "null");
-    return saved && typeof saved === "object" && !Array.isArray(saved) ? saved : null;
-  } catch {
-    return null;
-  }
-}
+// --- Inputs: read, share in the URL, remember on the device (form-inputs.js) ---------------
 
 /** @param {HTMLFormElement} form */
 function reset(form) {
-  clearTimeout(keepTimers.get(form));
-  try {
-    localStorage.removeItem(STORAGE_PREFIX + form.dataset.calculator);
-  } catch { /* nothing stored */ }
-  form.reset(); // back to the defaults the build wrote into the form
-  for (const field of fields(form)) delete field.dataset.edited;
-  if (form.dataset.calculator) dropFromURL(form);
+  resetInputs(form);
   update(form);
   if (engineFailure()) showFailure(form);
 }
@@ -245,30 +104,6 @@ async function copyLink(form, button) {
   button.focus();
 }
 
-// A field's text as a number: "−2" and "-2" alike, "5,75" as 5.75; NaN when it is not one.
-/** @param {string} text */
-function fieldNumber(text) {
-  const plain = String(text).trim().replace(/\u2212/g, "-");
-  const decimal = /^[+-]?[0-9]*,[0-9]+$/.test(plain) ? plain.replace(",", ".") : plain;
-  return decimal === "" ? NaN : Number(decimal);
-}
-
-/** @param {HTMLInputElement} field @param {number} direction +1 or -1 */
-function stepField(field, direction) {
-  const step = Number(field.dataset.step) || 1;
-  const min = field.dataset.min === undefined ? -Infinity : Number(field.dataset.min);
-  const max = field.dataset.max === undefined ? Infinity : Number(field.dataset.max);
-  const current = fieldNumber(field.value);
-  const start = Number.isFinite(current) ? current : fieldNumber(field.defaultValue);
-  // Snap to the step grid, then clamp; rounding keeps 0.25 steps free of float dust.
-  const next = Math.min(max, Math.max(min, Math.round((start + direction * step) / step) * step));
-  const decimals = (String(step).split(".")[1] || "").length;
-  let text = String(Number(next.toFixed(decimals))).replace("-", MINUS);
-  if (field.value.includes(",")) text = text.replace(".", ","); // keep the reader's decimal comma
-  field.value = text;
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
 // --- Talking to the engine and showing its answers ----------------------------------------
 
 // Until the engine is live, a form whose inputs differ from those of the result on show (a
@@ -279,66 +114,6 @@ function markPending(form) {
   if (engineLive()) return;
   if (JSON.stringify(readInputs(form)) !== shownFor.get(form)) form.dataset.pending = "engine";
   else if (form.dataset.pending) delete form.dataset.pending;
-}
-
-// --- Chips: a modifier picker's choices as buttons, each with the odds it would give -------
-
-// A chip group's native control (select or checkbox), which keeps the value, and that value
-// as the chips name it ("true"/"false" for a checkbox).
-/** @param {HTMLFormElement} form @param {HTMLElement} group @returns {[Field | null, string]} */
-function chipField(form, group) {
-  const field = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(group.dataset.chipsFor ?? "")}"]`));
-  if (!field) return [null, ""];
-  return [field, field.type === "checkbox" ? String(/** @type {HTMLInputElement} */ (field).checked) : field.value];
-}
-
-/** @param {HTMLFormElement} form @returns {HTMLElement[]} */
-function chipGroups(form) {
-  return [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-chips-for]"))];
-}
-
-/** @param {HTMLFormElement} form */
-function syncChips(form) {
-  for (const group of chipGroups(form)) {
-    const [, value] = chipField(form, group);
-    for (const chip of /** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("[data-chip-value]"))) {
-      chip.setAttribute("aria-pressed", String(chip.dataset.chipValue === value));
-    }
-  }
-}
-
-/** @param {HTMLFormElement} form @param {HTMLButtonElement} chip */
-function pickChip(form, chip) {
-  const [field] = chipField(form, /** @type {HTMLElement} */ (chip.closest("[data-chips-for]")));
-  if (!field) return;
-  if (field.type === "checkbox") {
-    const box = /** @type {HTMLInputElement} */ (field);
-    box.checked = !box.checked;
-  } else field.value = chip.dataset.chipValue ?? "";
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
-// Each chip shows the odds with it picked (a yes/no chip: with it on), marked better or worse
-// than the odds now; a group whose chips all give the same odds does nothing for these inputs.
-/** @param {HTMLFormElement} form @param {import("../../engine-messages.js").EngineAnswer} answer */
-function showChipOdds(form, answer) {
-  for (const group of chipGroups(form)) {
-    const odds = answer.alternatives?.[group.dataset.chipsFor ?? ""];
-    if (!odds) continue;
-    const [, value] = chipField(form, group);
-    const now = Number(odds[value]?.value ?? NaN);
-    const all = Object.values(odds).map((chance) => chance.value);
-    group.toggleAttribute("data-no-effect", all.every((chance) => chance === all[0]));
-    for (const chip of /** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("[data-chip-value]"))) {
-      const chance = odds[chip.dataset.chipValue ?? ""];
-      const badge = chip.querySelector("[data-chip-odds]");
-      if (!badge) continue;
-      badge.textContent = chance ? chance.text : "not allowed";
-      const shown = Number(chance?.value ?? NaN);
-      chip.dataset.effect = Number.isNaN(shown) || Number.isNaN(now) ? "none"
-        : shown > now ? "better" : shown < now ? "worse" : "same";
-    }
-  }
 }
 
 /** @param {HTMLFormElement} form */

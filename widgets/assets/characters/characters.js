@@ -4,17 +4,18 @@
 // party is its own record in the store (store.js); a save names the revision the editor
 // opened, so a character changed in another tab meanwhile is shown beside this tab's version
 // and the reader chooses. Other tabs' changes are read again as they happen. The calculators'
-// pickers are pickers.js's; export, import, sharing and the backup are library.js's.
+// pickers are pickers.js's; export, import, sharing and the backup are library.js's; the
+// parties are parties.js's.
 
-import { storageAlert } from "../kept/backup.js";
 import { SYSTEM_NAMES, freeName, newId } from "../kept/documents.js";
 import { button, confirmThen, element, onEveryPage } from "../core/dom.js";
 import { askEngine } from "../engine/engine.js";
 import { bindHome, renderHome } from "./character-home.js";
 import { bindListFields } from "../calculators/list-field.js";
 import { bindLibrary, share } from "./library.js";
+import { deleteParty, editParty, newParty, renderParties } from "./parties.js";
 import { bindPicker, pickerForms, refreshPickers } from "../calculators/pickers.js";
-import { characterById, fieldOf, pageState, recompute, reread, setField } from "./sheets.js";
+import { alertIfUnsaved, characterById, fieldOf, pageState, recompute, reread, say, setField } from "./sheets.js";
 import { closeStore, listen, openStore, put, remove, update } from "../kept/store.js";
 import { readInputs } from "../calculators/calculators.js";
 
@@ -22,20 +23,6 @@ import { readInputs } from "../calculators/calculators.js";
 /** @typedef {import("../kept/documents.js").Party} Party */
 /** @typedef {import("../kept/documents.js").System} System */
 /** @typedef {import("./sheets.js").PageState} PageState */
-
-/** @param {HTMLFormElement} form @param {string} text */
-function say(form, text) {
-  const status = form.querySelector("[data-status]");
-  if (status) status.textContent = text;
-  form.dataset.said = text; // kept over the live calculator's own line until the sheet is edited
-}
-
-/** After a write: what could not be saved is said at the top of the page, with the backup.
- * @param {PageState} state @param {string | null} problem */
-function alertIfUnsaved(state, problem) {
-  const area = document.querySelector("article") ?? document.body;
-  storageAlert(state.kept, area, problem ?? state.kept.problem);
-}
 
 function editors() {
   return [.../** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form[data-character-editor]"))];
@@ -85,10 +72,10 @@ function bindEditor(state, form) {
       const party = state.store.parties.find((p) => p.id === id);
       if (party) share(state, new Set(party.members), party.name, target);
     }
-    else if (action === "new-party") newParty(state, form);
-    else if (action === "delete-party") confirmThen(target, () => deleteParty(state, form, id));
+    else if (action === "new-party") newParty(state, form, () => redraw(state));
+    else if (action === "delete-party") confirmThen(target, () => deleteParty(state, form, id, () => redraw(state)));
     else if (["member-up", "member-down", "member-remove", "member-add"].includes(action)) {
-      editParty(state, form, id, action, target);
+      editParty(state, form, id, action, target, () => redraw(state));
     }
   });
   form.querySelector("[data-parties]")?.removeAttribute("hidden");
@@ -313,108 +300,6 @@ async function deleteCharacter(state, form, id) {
   if (form.dataset.editing === id) editCharacter(state, form, null);
   await redraw(state);
   say(form, problem ?? `Deleted ${gone?.name ?? "the character"}.`);
-}
-
-// --- Parties: each a record; a change is made again on the newest version, so members added
-// in two tabs are both kept -------------------------------------------------------------------
-
-/** A party's "Add" line: the characters of its system not in it, or a word that there are none
- * (an empty list with a live button did nothing).
- * @param {{id: string}} party @param {{id: string, name: string}[]} others */
-function addMember(party, others) {
-  if (!others.length) return element("p", { class: "rc-party-full" }, ["Everyone of this game is in the party."]);
-  return element("p", {}, [
-    element("label", { for: `${party.id}-add` }, ["Add "]),
-    element("select", { id: `${party.id}-add`, "data-add-member": party.id },
-      others.map((c) => element("option", { value: c.id }, [c.name]))),
-    " ", button("member-add", "Add to party", { "data-id": party.id }),
-  ]);
-}
-
-/** @param {PageState} state @param {HTMLFormElement} form */
-function renderParties(state, form) {
-  const system = /** @type {System} */ (form.dataset.characterEditor);
-  const area = form.querySelector("[data-parties]");
-  if (!area) return;
-  const mine = state.store.characters.filter((c) => c.system === system);
-  const parties = state.store.parties.filter((p) => p.system === system);
-  const nameId = `${form.id}-party-name`;
-  const typed = /** @type {HTMLInputElement | null} */ (area.querySelector("[data-party-name]"))?.value ?? "";
-  area.replaceChildren(
-    element("h3", {}, [`${SYSTEM_NAMES[system]} parties`]),
-    ...parties.map((party) => element("section", { class: "rc-party-card", "data-party-id": party.id }, [
-      element("p", { class: "rc-party-name" }, [element("strong", {}, [party.name]), " ",
-        button("share-party", "Share", { "data-id": party.id }), " ", button("delete-party", "Delete party", { "data-id": party.id })]),
-      element("ol", {}, party.members.map((memberId) => element("li", {}, [
-        characterById(state.store, memberId)?.name ?? "?", " ",
-        button("member-up", "↑", { "data-id": party.id, "data-member": memberId, "aria-label": "Move up" }), " ",
-        button("member-down", "↓", { "data-id": party.id, "data-member": memberId, "aria-label": "Move down" }), " ",
-        button("member-remove", "Remove", { "data-id": party.id, "data-member": memberId }),
-      ]))),
-      addMember(party, mine.filter((c) => !party.members.includes(c.id))),
-    ])),
-    element("p", { class: "rc-new-party" }, [
-      element("label", { for: nameId }, ["New party "]),
-      element("input", { type: "text", id: nameId, "data-party-name": "", maxlength: "60", placeholder: "Tuesday group",
-        autocomplete: "off", value: typed }),
-      " ", button("new-party", "Make party"), " ",
-      element("span", { class: "rc-party-status", "data-party-status": "", role: "status" }, []),
-    ]),
-  );
-}
-
-/** @param {PageState} state @param {HTMLFormElement} form */
-async function newParty(state, form) {
-  const system = /** @type {System} */ (form.dataset.characterEditor);
-  const input = /** @type {HTMLInputElement} */ (form.querySelector("[data-party-name]"));
-  const name = input.value.trim();
-  /** @param {string} text said beside the party's name field, the field focused */
-  const refuse = (text) => {
-    const status = form.querySelector("[data-party-status]");
-    if (status) status.textContent = text;
-    input.setAttribute("aria-invalid", "true");
-    input.focus();
-  };
-  if (!name) return refuse("Not made: New party is empty; enter the party's name.");
-  await reread(state);
-  if (state.store.parties.some((p) => p.system === system && p.name === name)) {
-    return refuse(`Not made: there is already a ${SYSTEM_NAMES[system]} party called ${name}.`);
-  }
-  input.value = "";
-  const written = await put(state.kept, "parties", { id: newId("p"), name, system, members: [] }, 0);
-  await redraw(state);
-  const problem = "record" in written ? written.problem : null;
-  const status = form.querySelector("[data-party-status]");
-  if (status) status.textContent = problem ?? `Made the party ${name}: add its members above.`;
-  alertIfUnsaved(state, problem);
-}
-
-/** @param {PageState} state @param {HTMLFormElement} form @param {string} id */
-async function deleteParty(state, form, id) {
-  const problem = await remove(state.kept, "parties", id);
-  await redraw(state);
-  if (problem) say(form, problem);
-}
-
-/** @param {PageState} state @param {HTMLFormElement} form @param {string} id @param {string} action
- * @param {HTMLButtonElement} target */
-async function editParty(state, form, id, action, target) {
-  const member = target.dataset.member
-    ?? /** @type {HTMLSelectElement | null} */ (form.querySelector(`[data-add-member="${CSS.escape(id)}"]`))?.value ?? "";
-  const written = await update(state.kept, "parties", id, (/** @type {Party | null} */ party) => {
-    if (!party || !member) return null;
-    const members = [...party.members];
-    const at = members.indexOf(member);
-    if (action === "member-add" && at < 0) members.push(member);
-    else if (action === "member-remove" && at >= 0) members.splice(at, 1);
-    else if (action === "member-up" && at > 0) members.splice(at - 1, 0, ...members.splice(at, 1));
-    else if (action === "member-down" && at >= 0 && at < members.length - 1) members.splice(at + 1, 0, ...members.splice(at, 1));
-    else return null;
-    return { ...party, members };
-  });
-  await redraw(state);
-  if (written?.problem) say(form, written.problem);
-  alertIfUnsaved(state, written?.problem ?? null);
 }
 
 // --- Start ---------------------------------------------------------------------------------

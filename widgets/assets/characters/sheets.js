@@ -1,12 +1,14 @@
 // @ts-check
-// What the Characters page (characters.js), the calculators' pickers (pickers.js) and the
-// library (library.js) share: the page's view of the kept characters and parties, read from
-// the store and read again whenever another tab or script changes them, and the figures a
-// character gives (rulescore.derive, through the engine). No rule is known here.
+// What the Characters page (characters.js, parties.js), the calculators' pickers (pickers.js)
+// and the library (library.js) share: the page's view of the kept characters and parties, read
+// from the store and read again whenever another tab or script changes them, the figures a
+// character gives (rulescore.derive, through the engine), an editor's status line and the alert
+// after a write that could not be saved. No rule is known here.
 
 import { MINUS, withMinus } from "../core/dom.js";
 import { askEngine, engineReady } from "../engine/engine.js";
 import { all } from "../kept/store.js";
+import { storageAlert } from "../kept/backup.js";
 
 /** @typedef {import("../kept/documents.js").Store} Store */
 /** @typedef {import("../kept/documents.js").Character} Character */
@@ -30,6 +32,20 @@ import { all } from "../kept/store.js";
  * @property {WeakMap<HTMLFormElement, {mine: Character, theirs: Character | null}>} conflicts an editor's unsaved
  *   version and the one another tab saved meanwhile, while the reader chooses
  */
+
+/** An editor's status line, beside Save. @param {HTMLFormElement} form @param {string} text */
+export function say(form, text) {
+  const status = form.querySelector("[data-status]");
+  if (status) status.textContent = text;
+  form.dataset.said = text; // kept over the live calculator's own line until the sheet is edited
+}
+
+/** After a write: what could not be saved is said at the top of the page, with the backup.
+ * @param {PageState} state @param {string | null} problem */
+export function alertIfUnsaved(state, problem) {
+  const area = document.querySelector("article") ?? document.body;
+  storageAlert(state.kept, area, problem ?? state.kept.problem);
+}
 
 /** @param {Kept} kept @returns {Promise<PageState>} */
 export async function pageState(kept) {

@@ -1,11 +1,11 @@
 // @ts-check
 // Registers the service worker (sw.js at the site root) and says, in one quiet line at the
 // foot of the page, how far saving the site for offline use has got. When everything is
-// saved, <html> gets data-offline="ready". Then it asks the worker to cache the engine's
-// memory snapshot in the background (<html data-offline-snapshot="saved">, or "none" when
-// the build made none, "failed"): later visits start the engine from it.
+// saved, <html> gets data-offline="ready". Then the device makes the engine's memory
+// snapshot in the background unless it has it (<html data-offline-snapshot="saved">, or
+// "busy", "none", "failed"; see keepEngineSnapshot): later visits start the engine from it.
 
-import { engineState } from "../engine/engine.js";
+import { engineState, keepEngineSnapshot } from "../engine/engine.js";
 
 /**
  * What the line at the foot of the page says: the state (also <html data-offline>), its text
@@ -70,8 +70,6 @@ async function register() {
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
     if (data.type === "precache-progress" && data.done < data.total && html.dataset.offline !== "ready") {
       say("saving", `Saving the site for offline use: ${data.done} of ${data.total} files…`);
-    } else if (data.type === "snapshot") {
-      html.dataset.offlineSnapshot = data.state;
     } else if (data.type === "precache-failed") {
       say("failed", `Saving for offline use did not finish (${data.message}); it will be tried again on your next visit.`);
     }
@@ -93,7 +91,10 @@ async function register() {
   // An active worker has finished saving every file of its version.
   const ready = await navigator.serviceWorker.ready;
   if (html.dataset.offline !== "update") say("ready", "Saved on this device: the whole site works offline.");
-  ready.active?.postMessage({ type: "cache-snapshot" });
+  // The engine's memory snapshot, made here once the site is saved (never downloaded): later
+  // visits start the engine from it. An engine that just started from it has it already.
+  if (html.dataset.engineBoot === "snapshot") html.dataset.offlineSnapshot = "saved";
+  else html.dataset.offlineSnapshot = await keepEngineSnapshot();
 }
 
 // Saving 13 MB competes with the calculator engine for the network and the CPU, so a page

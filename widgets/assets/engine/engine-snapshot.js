@@ -1,17 +1,27 @@
 // @ts-check
-// The engine's memory snapshot, shared by the two places that handle one: the build makes it
-// under Node (widgets/make-snapshot.mjs) and the engine worker starts from it
-// (engine-worker.js). A snapshot is Pyodide's whole WebAssembly memory once rulescore is
-// imported and warmed up, so starting from it skips the interpreter's start-up and every
-// import. Pyodide's snapshot API is private (loadPyodide's _makeSnapshot and _loadSnapshot):
+// The engine's memory snapshot, made and kept on the device: once the site is saved offline,
+// the engine worker, started a second time under the name SNAPSHOT_MAKER, boots Pyodide from
+// the files the device already has, warms rulescore up and keeps the snapshot in Cache Storage
+// (SNAPSHOT_CACHE); later starts begin from it (engine-worker.js). Nothing of it is downloaded.
+// widgets/make-snapshot.mjs makes one the same way under Node, for the tests. A snapshot is
+// Pyodide's whole WebAssembly memory once rulescore is imported and warmed up, so starting
+// from it skips the interpreter's start-up and every import. Pyodide's snapshot API is private (loadPyodide's _makeSnapshot and _loadSnapshot):
 // package.json pins the version it was checked with, and tests/browser/test_snapshot.py and
 // tests/test_engine_snapshot.py check it.
 //
-// The file is a 128-byte header naming the key it was made for (a hash of every input:
-// runtime, standard library, wheel, this file) and the snapshot's length, then Pyodide's
+// The file is a 128-byte header naming the key it was made for (the build's hash of every
+// input: runtime, standard library, wheel, this file) and the snapshot's length, then Pyodide's
 // snapshot. 128 keeps the snapshot 4-byte aligned, which Pyodide reads through a Uint32Array.
 // The length is checked because Pyodide does not reject a truncated snapshot: it never
 // settles.
+
+/** The engine worker's name when it is started to make the snapshot rather than to answer. */
+export const SNAPSHOT_MAKER = "make-snapshot";
+/** The device's own snapshot lives here, not in the service worker's caches (each version of
+ * the site replaces those): an update that leaves the key unchanged keeps the snapshot. */
+export const SNAPSHOT_CACHE = "rules-engine-snapshot";
+/** The key a kept snapshot was made for, also as a header, so it is checked without reading 21 MB. */
+export const KEY_HEADER = "x-rules-snapshot-key";
 
 /** Where the wheel lives in Pyodide's in-memory file system (it is on sys.path). */
 export const WHEEL_PATH = "/home/pyodide/rulescore.whl";
@@ -29,10 +39,26 @@ export function mountWheel(pyodide, wheel) {
   pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`);
 }
 
-// What the build runs before taking the snapshot: import everything the calculators use and
+/**
+ * A snapshot file made here: Pyodide booted for snapshotting, the wheel mounted, WARM_UP run,
+ * the memory taken. The interpreter is left to the garbage collector.
+ * @param {typeof import("pyodide").loadPyodide} loadPyodide @param {string} indexURL
+ * @param {Uint8Array} wheel @param {string} key @param {Record<string, string>} [env]
+ */
+export async function makeSnapshotFile(loadPyodide, indexURL, wheel, key, env) {
+  const pyodide = await loadPyodide({
+    indexURL,
+    _makeSnapshot: true, // private (see above)
+    ...(env ? { env } : {}),
+  });
+  mountWheel(pyodide, wheel);
+  pyodide.runPython(WARM_UP);
+  return snapshotFile(key, pyodide.makeMemorySnapshot());
+}
+
+// What the maker runs before taking the snapshot: import everything the calculators use and
 // answer each of them once, so a start from the snapshot has nothing left to import. The
-// rolls use a fixed seed so that two builds make nearly the same snapshot (the seed is
-// replaced at every start, see freshStart).
+// rolls use a fixed seed (replaced at every start, see freshStart).
 export const WARM_UP = `
 import json, random
 random.seed(0)
@@ -59,10 +85,11 @@ web.respond_import_json("{}")
  * - The file system is not in the snapshot: the wheel is written back where sys.path and
  *   zipimport's cached directory expect it (the key guarantees the very same bytes), for any
  *   module imported later.
- * - The random generator's state is the build's: without a new seed every device would roll
+ * - The random generator's state is the maker's: without a new seed every start would roll
  *   the same dice. The seed comes from the browser's cryptographic generator.
- * - The time zone was read when the build started: Emscripten's C library keeps it in
- *   `timezone`, `daylight` and `tzname` (localtime's tm_zone points there), and the `time`
+ * - The time zone was read when the maker started (the device may have travelled since):
+ *   Emscripten's C library keeps it in `timezone`, `daylight` and `tzname` (localtime's
+ *   tm_zone points there), and the `time`
  *   module copied it at import. Pyodide has no time.tzset, so Emscripten's own reader is run
  *   again and `time` gets what CPython would have copied (altzone is timezone - 3600 there).
  *   localtime's offsets and the date come from JavaScript's Date on every call anyway.

@@ -3,18 +3,22 @@
 // Messages in: {seq, id, inputs, sheet?, session?, roll?, dice?, importing?}. Messages out: {type: "ready", boot, note?}
 // (boot: how it started, from the memory snapshot or plain), {type: "failed", message},
 // {type: "result", seq, response} where response is rulescore.web.respond()'s JSON.
+// Started under the name SNAPSHOT_MAKER it answers nothing: it makes this device's memory
+// snapshot if none is kept for this build's key, says {type: "snapshot", state} and is done.
 
 /** @typedef {import("../../engine-messages.js").EngineRequest} EngineRequest */
 /** @typedef {import("../../engine-messages.js").EngineReply} EngineReply */
 /** @typedef {import("../../engine-messages.js").EngineResponse} EngineResponse */
 
-import { freshStart, mountWheel, readSnapshotFile, releaseSnapshot } from "./engine-snapshot.js";
+import {
+  KEY_HEADER, SNAPSHOT_CACHE, SNAPSHOT_MAKER, freshStart, makeSnapshotFile, mountWheel, readSnapshotFile, releaseSnapshot,
+} from "./engine-snapshot.js";
 
 const siteRoot = new URL("../../../", import.meta.url);
 const indexURL = new URL("pyodide/", siteRoot).href;
 const wheelURL = new URL("assets/engine/rulescore.whl", siteRoot).href;
-// This build's memory snapshot: widgets/snapshot.py replaces this line with its URL and key
-// (null when the build made none). See engine-snapshot.js.
+// Where this device keeps its memory snapshot and the key this build's must have:
+// widgets/snapshot.py replaces this line with both (null: none is made). See engine-snapshot.js.
 const SNAPSHOT = /** @type {{url: string, key: string} | null} */ (null);
 
 /** @param {string} url */
@@ -30,10 +34,9 @@ const stages = {};
 const stage = (/** @type {string} */ name) => { stages[name] = performance.timeOrigin + performance.now(); };
 
 /**
- * The snapshot, only when the service worker has already cached it (never a download on the
- * way to a calculator: 21 MB cost more than they save on a slow first visit) and it was made
- * for this build's key. A page may ask for a plain boot by naming its worker "plain" (the
- * benchmark and tests, through window.rulesEngineBoot).
+ * The snapshot this device made, when it was made for this build's key. A page may ask for a
+ * plain boot by naming its worker "plain" (the benchmark and tests, through
+ * window.rulesEngineBoot).
  * @typedef {{snapshot?: Uint8Array, stale?: boolean, broken?: boolean}} CachedSnapshot
  * @returns {Promise<CachedSnapshot>}
  */
@@ -47,8 +50,8 @@ async function cachedSnapshot() {
   return key === SNAPSHOT.key ? { broken: true } : { stale: true };
 }
 
-// A snapshot that failed or is stale is dropped from the offline cache, so the next visit
-// boots plain at once and the service worker caches this build's snapshot again.
+// A snapshot that failed or is stale is dropped, so the next visit boots plain at once and
+// this one makes this build's snapshot again.
 async function forgetSnapshot() {
   if (!SNAPSHOT) return;
   const url = new URL(SNAPSHOT.url, siteRoot).href;
@@ -80,16 +83,46 @@ function settlesCleanly(promise) {
 }
 
 /** @typedef {import("../../engine-messages.js").EngineBoot} EngineBoot */
+/** @typedef {import("../../engine-messages.js").SnapshotState} SnapshotState */
 /** @type {{boot: EngineBoot, note?: string}} */
 const how = { boot: "plain" };
 
-const boot = (async () => {
+/**
+ * The maker's work: this build's snapshot made and kept, unless it is kept already or another
+ * tab is making it (one at a time, through a Web Lock where the browser has them).
+ * @returns {Promise<SnapshotState>}
+ */
+async function keepSnapshot() {
+  if (!SNAPSHOT || !self.caches) return "none";
+  const { key } = SNAPSHOT;
+  const url = new URL(SNAPSHOT.url, siteRoot).href;
+  /** @returns {Promise<SnapshotState>} */
+  const make = async () => {
+    if ((await caches.match(url))?.headers.get(KEY_HEADER) === key) return "saved";
+    const wheel = fetchBytes(wheelURL);
+    /** @type {{loadPyodide: typeof import("pyodide").loadPyodide}} */
+    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    const file = await makeSnapshotFile(loadPyodide, indexURL, await wheel, key);
+    await forgetSnapshot(); // another key's, if any: one snapshot is all a device keeps
+    await (await caches.open(SNAPSHOT_CACHE)).put(url, new Response(file, { headers: { [KEY_HEADER]: key } }));
+    return "saved";
+  };
+  const locks = self.navigator.locks;
+  /** @type {SnapshotState} */
+  const busy = "busy";
+  return locks ? locks.request("rules-engine-snapshot", { ifAvailable: true }, (lock) => (lock ? make() : busy)) : make();
+}
+
+const startEngine = async () => {
   stage("workerStarted");
   const wheel = fetchBytes(wheelURL); // downloads while the runtime starts
+  // Read while the loader is imported.
+  const kept = cachedSnapshot().catch(() => /** @type {CachedSnapshot} */ ({ broken: true }));
   /** @type {{loadPyodide: typeof import("pyodide").loadPyodide}} */
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   stage("loaderImported");
-  const { snapshot, stale, broken } = await cachedSnapshot().catch(() => /** @type {CachedSnapshot} */ ({ broken: true }));
+  const { snapshot, stale, broken } = await kept;
+  stage("snapshotRead");
   let pyodide = null;
   if (snapshot) {
     try {
@@ -151,7 +184,7 @@ const boot = (async () => {
     boot: how.boot,
   });
   return { respond, heldText };
-})();
+};
 
 /**
  * {op: "state"}: the held state's JSON text, passed on as text (parsing a long evening's state
@@ -172,10 +205,6 @@ function stateText(heldText, request) {
 let booted = false;
 const fail = (/** @type {unknown} */ error) =>
   postMessage(/** @satisfies {EngineReply} */ ({ type: "failed", message: lastLine(error) }));
-boot.then(() => {
-  booted = true;
-  postMessage(/** @satisfies {EngineReply} */ ({ type: "ready", ...how }));
-}, fail);
 
 // Pyodide does not reject when its wasm cannot be fetched or compiled: the failure surfaces
 // as an unhandled rejection and loadPyodide never settles. Before the engine is up, any
@@ -205,17 +234,29 @@ function lastLine(error) {
   return /** @type {string} */ (text.split("\n").pop()).slice(0, 300); // split gives at least one part
 }
 
-onmessage = async (/** @type {MessageEvent<EngineRequest>} */ { data }) => {
-  const { seq } = data;
-  /** @type {EngineResponse} */
-  let response;
-  let start = 0;
-  try {
-    const { respond, heldText } = await boot;
-    start = performance.now();
-    response = data.session && data.inputs.op === "state" ? stateText(heldText, data) : JSON.parse(respond(data));
-  } catch (error) {
-    response = { ok: false, field: null, message: `The calculator failed unexpectedly: ${lastLine(error)}` };
-  }
-  postMessage(/** @satisfies {EngineReply} */ ({ type: "result", seq, response, took: performance.now() - start }));
-};
+if (self.name === SNAPSHOT_MAKER) {
+  keepSnapshot().then(
+    (state) => postMessage(/** @satisfies {EngineReply} */ ({ type: "snapshot", state })),
+    (error) => postMessage(/** @satisfies {EngineReply} */ ({ type: "snapshot", state: "failed", message: lastLine(error) })));
+} else {
+  const boot = startEngine();
+  boot.then(() => {
+    booted = true;
+    postMessage(/** @satisfies {EngineReply} */ ({ type: "ready", ...how }));
+  }, fail);
+
+  onmessage = async (/** @type {MessageEvent<EngineRequest>} */ { data }) => {
+    const { seq } = data;
+    /** @type {EngineResponse} */
+    let response;
+    let start = 0;
+    try {
+      const { respond, heldText } = await boot;
+      start = performance.now();
+      response = data.session && data.inputs.op === "state" ? stateText(heldText, data) : JSON.parse(respond(data));
+    } catch (error) {
+      response = { ok: false, field: null, message: `The calculator failed unexpectedly: ${lastLine(error)}` };
+    }
+    postMessage(/** @satisfies {EngineReply} */ ({ type: "result", seq, response, took: performance.now() - start }));
+  };
+}

@@ -23,6 +23,8 @@
  * @property {number} [deadline]
  */
 
+import { SNAPSHOT_MAKER } from "./engine-snapshot.js";
+
 const workerURL = new URL("engine-worker.js", import.meta.url);
 const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long means the worker died
 // An engine that has said nothing after this long is treated as failed (it offers "Try
@@ -192,7 +194,9 @@ export function askEngine(id, inputs, sheet = false) {
  */
 export async function askSession(request, record) {
   const start = performance.now();
-  const named = record ? { ...request, session: { id: record.id, stamp: record.stamp ?? "" } } : request;
+  const later = request.players_view === "later" && record; // see playersView
+  const asked = later ? { ...request, players_view: false } : request;
+  const named = record ? { ...asked, session: { id: record.id, stamp: record.stamp ?? "" } } : asked;
   const worker = `rc-session-worker-${String(request.op)}`; // the worker's own share, for bench/fight.py
   let response = await ask({ id: "session", inputs: /** @type {FormInputs} */ (named), session: true }, worker);
   if (record?.state && response && !response.ok && /** @type {SessionResponse} */ (response).held === false) {
@@ -201,7 +205,33 @@ export async function askSession(request, record) {
   }
   // The engine's share of a tap, for the fight benchmark (bench/fight.py): a user-timing entry.
   performance.measure(`rc-session-${String(request.op)}`, { start });
-  return /** @type {SessionResponse | null} */ (/** @type {unknown} */ (response));
+  const answer = /** @type {SessionResponse | null} */ (/** @type {unknown} */ (response));
+  if (later && answer?.ok && answer.gm_view && !answer.view) {
+    // Asked once the page has drawn (and asked for the state to keep), in the background; its
+    // worker's time is a user-timing entry of its own (bench/fight.py).
+    const players = { op: "view", whole_log: request.whole_log, gm_view: false,
+      session: { id: record.id, stamp: answer.stamp ?? record.stamp ?? "" } };
+    playersViews.set(answer.gm_view, new Promise((resolve) => setTimeout(resolve, 0))
+      .then(() => ask({ id: "session", inputs: /** @type {FormInputs} */ (/** @type {unknown} */ (players)),
+        session: true }, "rc-session-worker-players-view"))
+      .then((got) => /** @type {SessionResponse | null} */ (/** @type {unknown} */ (got))?.view ?? null));
+  }
+  return answer;
+}
+
+/** The players' view of each GM's view answered without it, on its way.
+ * @type {WeakMap<object, Promise<Record<string, any> | null>>} */
+const playersViews = new WeakMap();
+
+/**
+ * The players' view that goes with `gmView`, an answer's GM's view. A page showing the GM's view
+ * asks with `players_view: "later"`: the answer comes without the players' view (the engine's
+ * share of a tap is the GM's view alone), which is asked for right after, in the background, so
+ * that switching to it draws at once. Null if it could not be had.
+ * @param {Record<string, any>} gmView @returns {Promise<Record<string, any> | null>}
+ */
+export function playersView(gmView) {
+  return playersViews.get(gmView) ?? Promise.resolve(null);
 }
 
 /** A character file from GURPS Character Sheet or Codex Quest, read by rulescore
@@ -219,4 +249,36 @@ export async function askImport(text) {
  */
 export function askRoll(id, inputs, dice) {
   return ask({ id, inputs: /** @type {FormInputs} */ (inputs), roll: true, dice });
+}
+
+/**
+ * Has this device make the engine's memory snapshot for this build, unless it keeps one
+ * already: the engine worker's script, started a second time as the maker (see
+ * engine-snapshot.js), boots Pyodide once more from what the device has, in the background.
+ * Resolves with what became of the snapshot.
+ * @returns {Promise<import("../../engine-messages.js").SnapshotState>}
+ */
+export function keepEngineSnapshot() {
+  return new Promise((resolve) => {
+    /** @type {Worker} */
+    let maker;
+    try {
+      maker = new Worker(workerURL, { type: "module", name: SNAPSHOT_MAKER });
+    } catch {
+      resolve("none"); // no module workers: there is no engine to start from a snapshot either
+      return;
+    }
+    const done = (/** @type {import("../../engine-messages.js").SnapshotState} */ state) => {
+      maker.terminate();
+      resolve(state);
+    };
+    maker.onmessage = (/** @type {MessageEvent<EngineReply>} */ { data }) => {
+      if (data.type === "snapshot") done(data.state);
+      else if (data.type === "failed") done("failed"); // Pyodide's stray errors, while it booted
+    };
+    maker.onerror = (event) => {
+      event.preventDefault();
+      done("failed");
+    };
+  });
 }
