@@ -325,17 +325,22 @@ def main(argv=None) -> int:
     if before_server:
         before_server.shutdown()
 
+    def file_of(path, root=site):
+        """The file a request was answered with: a page's address (``/gurps/jumping/``) is its
+        index.html (until 2026-11-28 pages were left out of these counts)."""
+        relative = path.lstrip("/").split("?")[0]
+        return root / (relative + "index.html" if relative.endswith("/") or not relative else relative)
+
     def sizes_of(paths, root=site):
-        return {path: (root / path.lstrip("/").split("?")[0]).stat().st_size
-                for path in set(paths) if (root / path.lstrip("/").split("?")[0]).is_file()}
+        return {path: file_of(path, root).stat().st_size for path in set(paths) if file_of(path, root).is_file()}
 
     def gzipped(sizes, root=site):
-        return sum(len(gzip.compress((root / path.lstrip("/")).read_bytes(), 6)) for path in sizes)
+        return sum(len(gzip.compress(file_of(path, root).read_bytes(), 6)) for path in sizes)
 
     sizes = sizes_of(downloaded)
     sizes_with_snapshot = sizes_of(downloaded_with_snapshot)
     # Counted at the server, transfer by transfer: a file sent twice counts twice, a 304 sends none.
-    gzip_of = {path: len(gzip.compress((site / path.lstrip("/").split("?")[0]).read_bytes(), 6))
+    gzip_of = {path: len(gzip.compress(file_of(path).read_bytes(), 6))
                for path in sizes_of(path for path, _ in transfers)}
     sent = [path for path, code in transfers if code == 200 and path in gzip_of]
 

@@ -106,7 +106,9 @@ def pytest_testnodedown(node, error):
     sent = getattr(node, "workeroutput", {}).get("rules_counts")
     if sent:
         worker_stats, worker_tried = json.loads(sent)
-        stats.update(worker_stats)
+        for name, value in worker_stats.items():  # counts add up; a sentence or a median is kept as said
+            both_counts = isinstance(value, int) and isinstance(stats.get(name, 0), int)
+            stats[name] = stats.get(name, 0) + value if both_counts else value
         tried.update(worker_tried)
 
 
