@@ -84,7 +84,10 @@ def take(gm, reply: str) -> str:
     gm.fill("[data-table-answer]", reply)
     gm.click('[data-action="accept-player"]')
     status = gm.locator("[data-table-answer-status]")
-    gm.wait_for_function("() => document.querySelector('[data-table-answer-status]').textContent !== ''")
+    # Connect first says it is reading the reply (so the previous reply's words never stand for
+    # this one's), then refused or taken.
+    gm.wait_for_function("() => ['refused', 'taken'].includes("
+                         "document.querySelector('[data-table-answer-status]').dataset.state)")
     return status.inner_text()
 
 

@@ -206,20 +206,26 @@ async function takeReply(state, apply) {
   const area = /** @type {HTMLElement} */ (state.root.querySelector("[data-table-invite]"));
   const field = /** @type {HTMLTextAreaElement} */ (area.querySelector("[data-table-answer]"));
   const status = /** @type {HTMLElement} */ (area.querySelector("[data-table-answer-status]"));
-  status.dataset.state = "refused";
+  // What the previous reply did is not left standing while this one is read.
+  status.dataset.state = "reading";
+  status.textContent = "Reading the reply…";
+  const refused = (/** @type {string} */ text) => {
+    status.dataset.state = "refused";
+    status.textContent = `Reply code: ${text}`;
+  };
   /** @type {import("./table-code.js").Link} */
   let link;
   try {
     link = replyLink(field.value);
   } catch (/** @type {any} */ problem) {
-    status.textContent = `Reply code: ${problem.message}`;
+    refused(problem.message);
     return;
   }
   const invitation = [...state.table.invitations.values()].find((one) => one.tag === link.answers);
   if (!invitation) {
-    status.textContent = "Reply code: it answers no invitation waiting on this device (it was taken already, its " +
-      "seat was invited again since, or it was made for another table). Nothing was changed: ask the player to " +
-      "scan the newest invitation for their seat.";
+    refused("it answers no invitation waiting on this device (it was taken already, its seat was invited again " +
+      "since, or it was made for another table). Nothing was changed: ask the player to scan the newest invitation " +
+      "for their seat.");
     return;
   }
   state.table.invitations.delete(invitation.seat); // taken once, even by a double tap
@@ -227,7 +233,7 @@ async function takeReply(state, apply) {
     await accept(invitation.pc, link);
   } catch (/** @type {any} */ problem) {
     state.table.invitations.set(invitation.seat, invitation);
-    status.textContent = `Reply code: ${problem.message}`;
+    refused(problem.message);
     return;
   }
   field.value = "";
