@@ -47,6 +47,7 @@ NEEDS_MORE_THAN_DEFAULTS = {
     ("shell", "recover"): "who",  # only a stunned character recovers, and a new session has none
     ("shell", "spend_end"): "end",  # END spent depend on the spell or feat
     ("shell", "rest"): "hours",  # how long the party rests is theirs to say
+    ("shell", "day"): "days",  # and how many days of healing pass
 }
 
 

@@ -17,7 +17,7 @@ offered may still be refused for its other fields (a searcher who has searched t
 >>> party = [{"id": "o", "name": "Orla", "system": "shell", "fields": {}}]
 >>> state = session.new("shell", party)
 >>> [id_ for id_ in session.view(state)["actions_now"]]
-['advance_rounds', 'damage', 'spend_end', 'rest', 'fight', 'join', 'leave']
+['advance_rounds', 'damage', 'spend_end', 'rest', 'day', 'fight', 'join', 'leave']
 """
 
 from __future__ import annotations

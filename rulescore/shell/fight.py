@@ -50,6 +50,7 @@ from .combat import blocks_per_round
 from .common import CHART_RANGE, ag_at_modifier, ag_def_modifier
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
+from .healing import wipe_stun
 
 PAGE = "shell/combat/"
 FIGHTS = PAGE + "#fights-in-the-session"
@@ -74,6 +75,7 @@ DERIVED = {"at": ag_at_modifier, "def": ag_def_modifier}  # combat level + AG's 
 MANEUVERS = (*((row.value, row.name) for row in SHELL_MANEUVERS.values()), ("move", "Move (MV points)"),
              ("other", "Other (GM's call)"))
 MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
+STUN_WIPED_FROM = 2  # the rules version from which a fight's end wipes the non-lethal tally
 
 
 class ShellFight(Fight):
@@ -289,6 +291,19 @@ class ShellFight(Fight):
              gm_text=f"{foe['name']} is hit in the {key}{own_dr}: {hit['counted']} "
                      f"{'lethal' if lethal else 'non-lethal'} counted; total {hit['total_damage']} of {foe['hp']} HP"
                      + shown.replace(":", ";"))
+
+    def finish(self, state: State, fight: dict[str, Any]) -> None:
+        """The non-lethal tally of each character in the fight is wiped as it ends (sessions begun
+        under rules version 2 on: an older one replays its fights' ends as they were played)."""
+        if state.get("rules_version", 0) < STUN_WIPED_FROM:
+            return
+        for who, one in fight["combatants"].items():
+            wounds = state["characters"].get(who) if one["side"] == "party" else None
+            if wounds and (wounds["stun"] or wounds.get("stun_locations")) and not wounds["dead"]:
+                gone = wipe_stun(wounds)
+                note(state, self.at(state), f"{one['name']}'s non-lethal damage ({gone}) is wiped with the fight's "
+                                            f"end: damage taken {wounds['lethal']} of {self.figures(state, who)['hp']} "
+                                            f"HP.", rules.DAMAGE_PAGE + "#crushing")
 
     def hurt_marker(self, state: State, who: str) -> Any:
         wounds = self.wounds(state, who)

@@ -25,6 +25,15 @@ def hp_recovery_percent(ht: int) -> Fraction:
     return Fraction(max_encumbrance(ht), 20)
 
 
+def hp_per_day(ht: int, base_hp: int) -> Fraction:
+    """HP an injured location regains a day: base HP × the daily share by HT.
+
+    >>> hp_per_day(11, 10)
+    Fraction(23, 20)
+    """
+    return base_hp * hp_recovery_percent(ht) / 100
+
+
 @declare_calculator(
     id="shell.recovery",
     system=SYSTEM,
@@ -59,7 +68,7 @@ def recovery(step: Working, ht: int, base_hp: int, damage: int, base_end: int) -
     pct = hp_recovery_percent(ht)
     step(f"HP recovery: maximum encumbrance for ST {ht} = {max_encumbrance(ht)} lb, / 20 = {n(pct)}% a day.",
          rule="#hit-points")
-    per_day = base_hp * pct / 100
+    per_day = hp_per_day(ht, base_hp)
     step(f"HP a day = {base_hp} × {n(pct)}% = {n(per_day)} HP at each injured location.", rule="#hit-points")
     days = math.ceil(damage / per_day) if damage else 0
     if damage:

@@ -1,7 +1,8 @@
 """The SHELL session: damage by hit location, lethal and non-lethal, stunning, unconsciousness
 and death; END lost to rounds of combat and spent otherwise, with what low END does; END back
-by rest. Dispatched by :mod:`rulescore.play.session`; each figure comes from shell.damage,
-shell.fatigue and shell.recovery.
+by rest; HP back by days of healing (:mod:`.healing`). Dispatched by
+:mod:`rulescore.play.session`; each figure comes from shell.damage, shell.fatigue and
+shell.recovery.
 
 A character with 10 HP (the default sheet) hit in the arm for 6 cutting: 4 HP cripple an arm
 (40% of 10), so 4 of the 6 count toward the total, and crippling stuns:
@@ -31,6 +32,8 @@ from ..play.history import copy_json
 from .arms import armour
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
+from .healing import FORM as DAYS_FORM
+from .healing import days
 
 DAMAGE_PAGE = "shell/damage/"
 FATIGUE_PAGE = "shell/fatigue-and-recovery/"
@@ -78,11 +81,18 @@ def damage(state: State, action: dict[str, Any], dice: Dice) -> None:
         "natural_dr": figures["natural_dr"], "dm_percent": given["dm_percent"], "base_hp": figures["hp"],
         "location_damage_before": character["locations"].get(key, 0), "lethal_before": character["lethal"],
         "stun_before": character["stun"], "non_lethal": given["non_lethal"]})
+    lethal = is_lethal(given["non_lethal"], given["type"], location)
+    # Non-lethal damage also lies at its location until the tally is wiped (healing.wipe_stun).
+    added = {key: hit["location_damage"] - character["locations"].get(key, 0)}
     character["locations"][key] = hit["location_damage"]
     if location in PARENT and hit["counted"]:
         limb = f"{side} {PARENT[location]}" if side else PARENT[location]
         character["locations"][limb] = character["locations"].get(limb, 0) + hit["counted"]
-    lethal = is_lethal(given["non_lethal"], given["type"], location)
+        added[limb] = hit["counted"]
+    if not lethal:
+        stun_at = character.setdefault("stun_locations", {})
+        for place, more in added.items():
+            stun_at[place] = stun_at.get(place, 0) + more
     character["lethal" if lethal else "stun"] += hit["counted"]
     if hit["crippling"] not in (None, "no effect"):
         character["crippled"][key] = hit["crippling"]
@@ -191,7 +201,7 @@ def recover(state: State, action: dict[str, Any], dice: Dice) -> None:
          DAMAGE_PAGE + "#damage")
 
 
-ACTIONS = {"advance": advance, "damage": damage, "spend_end": spend, "rest": rest, "recover": recover}
+ACTIONS = {"advance": advance, "damage": damage, "spend_end": spend, "rest": rest, "recover": recover, "day": days}
 
 _DAMAGE, _TYPE, _LOCATION, *_ARMOUR = HIT_INPUTS
 FORMS = (
@@ -206,6 +216,7 @@ FORMS = (
     Action("spend_end", "spend_end", "Spend END", "END spent on spells and the like.", (WHO, END)),
     Action("rest", "rest", "Rest (hours)", "Everyone rests: 20% of base END back for each hour of rest or sleep.",
            (HOURS,)),
+    DAYS_FORM,
 )
 
 
