@@ -91,3 +91,25 @@ def test_an_evening_of_200_actions_held_by_the_worker_equals_rulescore(browser, 
         assert page.evaluate(SENT) - sent == taps
     finally:
         context.close()
+
+
+def test_a_tap_made_as_the_worker_dies_is_answered_by_the_new_one(browser, site_url):
+    """Issue 45: the engine that stops answering is replaced after its 8 s watchdog, and the
+    request it swallowed is asked again of the new worker (which holds no session, so the state is
+    sent whole): the tap is saved, once, not lost."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        begin_fight(page, site_url, "The pair", [{"name": "Orc", "count": "2", "basic_speed": "5"}])
+        before = len(saved(page)["done"])
+        (engine,) = [w for w in page.workers if w.url.endswith("engine-worker.js")
+                     and w.evaluate("self.name") != "make-snapshot"]  # not the snapshot's maker
+        engine.evaluate("self.close()")  # dies without a word: the watchdog must notice
+        act(page, '[data-fight] [data-action="next-turn"]')
+        assert len(saved(page)["done"]) == before + 1  # the tap applied once
+        check(page, "gurps", ["g1", "g2"])
+        same_log(page)
+        act(page, '[data-fight] [data-action="next-turn"]')  # and the new worker goes on
+        assert len(saved(page)["done"]) == before + 2
+    finally:
+        context.close()

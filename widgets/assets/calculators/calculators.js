@@ -131,7 +131,7 @@ function update(form) {
   form.setAttribute("aria-busy", "true");
   const editor = form.dataset.characterEditor;
   const seq = post({ id: editor ?? /** @type {string} */ (form.dataset.calculator), inputs, sheet: editor !== undefined },
-    (response) => { if (newest.get(form) === seq) show(form, response, key); });
+    (response) => { if (response && newest.get(form) === seq) show(form, response, key); });
   newest.set(form, seq); // an answer still on its way is for older inputs: dropped
 }
 

@@ -36,8 +36,9 @@ const BOOT_DEADLINE_MS = 60000;
 /** @type {Engine | null} */
 let engine = null;
 let lastSeq = 0;
-/** @type {Map<number, (response: EngineResponse, took?: number) => void>} */
-const waiting = new Map(); // seq -> what to do with its answer (and the worker's time on it)
+/** @typedef {(response: EngineResponse | null, took?: number) => void} Answered null: given up */
+/** @type {Map<number, {request: Omit<EngineRequest, "seq">, then: Answered, resends: number}>} */
+const waiting = new Map(); // seq -> the request, what to do with its answer, restarts it may outlive
 /** @type {number | undefined} */
 let watchdog;
 
@@ -99,7 +100,7 @@ export function startEngine() {
       const answered = waiting.get(data.seq);
       waiting.delete(data.seq);
       if (!waiting.size) clearTimeout(watchdog);
-      answered?.(data.response, data.took);
+      answered?.then(data.response, data.took);
     }
   };
   worker.onerror = (event) => {
@@ -122,10 +123,22 @@ export function restartEngine(reason) {
   /** @type {Engine} */ (engine).worker?.terminate();
   clearTimeout(/** @type {Engine} */ (engine).deadline);
   engine = null;
+  // The requests in flight die with the worker: each is asked again of the new one (once: one
+  // that outlives a second restart is given up, null, rather than restarting engines forever).
+  // The engine is pure, so asking again is safe; a session it no longer holds is sent whole.
+  const inFlight = [...waiting.values()];
   waiting.clear();
   clearTimeout(watchdog);
   announce("restarting", reason);
-  startEngine(); // last: a start that fails at once shows its failure over the restart
+  startEngine(); // a start that fails at once shows its failure over the restart
+  if (inFlight.length) {
+    engineSettled().then((live) => {
+      for (const { request, then, resends } of inFlight) {
+        if (live && resends > 0) post(request, then, resends - 1);
+        else then(null);
+      }
+    });
+  }
 }
 
 /** Resolves once the engine is live (never, if it does not come up). */
@@ -150,11 +163,12 @@ export function engineSettled() {
   }));
 }
 
-/** Sends a request to the live engine. @param {Omit<EngineRequest, "seq">} request
- * @param {(response: EngineResponse, took?: number) => void} then @returns {number} its sequence number */
-export function post(request, then) {
+/** Sends a request to the live engine; if the engine restarts before it answers, it is asked
+ * again of the new one `resends` times, then answered null. @param {Omit<EngineRequest, "seq">} request
+ * @param {Answered} then @param {number} [resends] @returns {number} its sequence number */
+export function post(request, then, resends = 0) {
   const seq = ++lastSeq;
-  waiting.set(seq, then);
+  waiting.set(seq, { request, then, resends });
   // Only a live engine is asked (engineLive), and a live engine has a worker.
   /** @type {{worker: Worker}} */ (engine).worker.postMessage({ ...request, seq });
   clearTimeout(watchdog);
@@ -170,7 +184,7 @@ async function ask(request, name) {
   return new Promise((resolve) => post(request, (response, took) => {
     if (name && took !== undefined) performance.measure(name, { end: performance.now(), duration: took });
     resolve(response);
-  }));
+  }, 1));
 }
 
 /**
