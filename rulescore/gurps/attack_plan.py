@@ -278,8 +278,9 @@ def plan(rules: GurpsFight, state: State, action: Mapping[str, Any]) -> Plan:
     second = second_defence(action, defence, defences, double, aimed)
     dice, dr, dr_shown = (0, 0), 0, ""
     if damage is not None:
-        count, adds = rolled_dice(damage, sheet(state, who)["st"] if fight["combatants"][who]["side"] == "party"
-                                  else 10)
+        attacker = fight["combatants"][who]  # a typed foe's damage is in dice; a foe from a sheet has its ST
+        count, adds = rolled_dice(damage, sheet(state, who)["st"] if attacker["side"] == "party"
+                                  else attacker.get("st", 10))
         if chosen == "all_out_attack" and mine.get("All-Out Attack", {}).get("option") == "strong" \
                 and not is_ranged(weapon):
             adds += strong_bonus(count)

@@ -27,10 +27,11 @@ from ..core import Input
 from ..play.common import State, note, sheet, take
 from ..play.dice_asks import Dice
 from ..play.fight import COUNT, FOE_NAME, Fight, effect
+from ..play.foe_sheet import SHEET, sheet_figures, with_sheet
 from ..wording import listed
 from . import session as rules
 from .common import succeeds
-from .kit import FOE_WEAPON_FIELDS, read_foe_weapon
+from .kit import FOE_WEAPON_FIELDS, SHEET_KIT, foe_row_of, read_foe_weapon, sheet_kit
 
 PAGE = "gurps/maneuvers/"
 FIGHTS = PAGE + "#fights-in-the-session"
@@ -65,6 +66,7 @@ class GurpsFighters(Fight):
     rules = rules
     weapon_to_hit = "skill"
     foe_fields = FOE_FIELDS
+    foe_extra_keys = (SHEET,)
     wound_keys = ("hp_lost", "shock", "stunned", "conscious", "dead")
     page = FIGHTS
 
@@ -91,12 +93,19 @@ class GurpsFighters(Fight):
         return {"hp": entry["hp"], "ht": entry["ht"], "basic_speed": _number(speed), "dx": entry["dx"],
                 "dodge": entry["dodge"] or int(speed) + 3, "dr": entry["dr"], "will": entry["will"],
                 "skill": entry["skill"], **{key: entry[key] for key in ("weapon", "damage", "parry", "block", "acc")},
+                **{key: entry[key] for key in SHEET_KIT if key in entry},  # a foe from a sheet (gurps.kit)
                 "hp_lost": 0, "shock": 0, "stunned": False, "conscious": True, "dead": False}
 
     def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
-        """A foe row, its weapon, damage, Parry and Block optional (gurps.kit)."""
+        """A foe row, its weapon, damage, Parry and Block optional (gurps.kit); or a row with a
+        ``sheet`` (play.foe_sheet): the sheet's figures and all its weapons (gurps.kit.from_sheet)."""
+        kept: dict[str, Any] = {}
+        if SHEET in row:
+            figures = sheet_figures("gurps", row[SHEET])
+            row, kept = with_sheet(row, foe_row_of(figures)), sheet_kit(figures)
         entry = {spec.name: take(row, spec) for spec in FOE_FIELDS if spec not in FOE_WEAPON_FIELDS}
-        return {**entry, **read_foe_weapon(row), "name": take(row, FOE_NAME).strip(), "count": take(row, COUNT)}
+        return {**entry, **read_foe_weapon(row), **kept, "name": take(row, FOE_NAME).strip(),
+                "count": take(row, COUNT)}
 
     # ------------------------------------------------------------ the order
     def _sorted(self, state: State, fight: dict[str, Any], ids: list[str], dice: Dice) -> list[str]:

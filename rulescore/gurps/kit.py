@@ -58,6 +58,32 @@ def read_foe_weapon(row: Mapping[str, Any]) -> dict[str, Any]:
     return read
 
 
+SHEET_KIT = ("weapons", "shield_db", "st", "fp")  # what a foe from a sheet keeps beside its row's figures
+
+
+def foe_row_of(figures: Mapping[str, Any]) -> dict[str, Any]:
+    """A foe row's figures from a worked-out sheet (play.foe_sheet): its HP, HT, Basic Speed, DX,
+    Dodge, DR and Will, and as its attack skill its best weapon's (else the sheet's weapon skill)."""
+    skills = [weapon["skill"] for weapon in figures["weapons"] if isinstance(weapon.get("skill"), int)]
+    skill = max(skills) if skills else figures["weapon_skill"]
+    return {"hp": figures["hp"], "ht": figures["ht"], "basic_speed": figures["basic_speed"], "dx": figures["dx"],
+            "dodge": figures["dodge"], "dr": figures["dr"], "will": figures["will"],
+            "skill": min(max(skill, 3), SKILL_TOP)}
+
+
+def sheet_kit(figures: Mapping[str, Any]) -> dict[str, Any]:
+    """What a foe from a sheet fights with: all the sheet's weapons, its shield's DB, its ST (for
+    thrust and swing) and FP."""
+    return {"weapons": [dict(weapon) for weapon in figures["weapons"]], "shield_db": figures["shield_db"],
+            "st": figures["st"], "fp": figures["fp"]}
+
+
+def _sheet_weapons(one: Mapping[str, Any]) -> list[dict[str, Any]] | None:
+    """A foe's weapons from its sheet, or None for a foe of typed figures (or a sheet without any)."""
+    weapons: list[dict[str, Any]] | None = one.get("weapons") or None
+    return weapons
+
+
 def character_kit(state: State, who: str) -> dict[str, Any]:
     """A character's ``weapons``, ``dr`` and ``shield_db`` in the session (the sheet's, for a
     session saved before the session kept them)."""
@@ -79,7 +105,7 @@ def weapons_of(state: State, who: str) -> list[dict[str, Any]]:
     """The weapons ``who`` may attack with: a character's from the sheet, a foe's one."""
     one = state["fight"]["combatants"][who]
     if one["side"] == "foes":
-        return [foe_weapon(one)]
+        return _sheet_weapons(one) or [foe_weapon(one)]
     weapons: list[dict[str, Any]] = character_kit(state, who)["weapons"]
     return weapons
 
@@ -112,11 +138,15 @@ def defence_inputs(state: State, who: str) -> dict[str, Any]:
     a character's best Parry and Block among their weapons (else the sheet's weapon and Shield
     skills) and shield DB; a foe's Parry (blank: from its attack skill) and Block."""
     one = state["fight"]["combatants"][who]
-    if one["side"] == "foes":
-        parry, block = one.get("parry"), one.get("block")
+    parry, block = one.get("parry"), one.get("block")
+    if one["side"] == "foes" and (not _sheet_weapons(one) or parry is not None or block is not None):
         return {**(parry_inputs(parry) if parry is not None else {"weapon_skill": one.get("skill", 12)}),
                 **block_inputs(block or 0)}
-    kit, figures = character_kit(state, who), sheet(state, who)
+    if one["side"] == "foes":  # a foe from a sheet: its weapons' Parry and Block, as a character's
+        kit: dict[str, Any] = {"weapons": one["weapons"], "shield_db": one.get("shield_db", 0)}
+        figures: dict[str, Any] = {"weapon_skill": 0, "shield_skill": 0}
+    else:
+        kit, figures = character_kit(state, who), sheet(state, who)
     # an unbalanced weapon that has attacked does not parry until its wielder's next turn (gurps.attack)
     spent = {e.get("weapon") for e in state["fight"]["effects"] if e["who"] == who and e["name"] == "Unbalanced weapon"}
     parrying = best([weapon for weapon in kit["weapons"] if weapon["name"] not in spent], "parry")
@@ -131,9 +161,9 @@ def defence_inputs(state: State, who: str) -> dict[str, Any]:
 def fencing_parry(state: State, who: str) -> bool:
     """Whether ``who`` parries with a fencing weapon (its Parry marked F): a retreat adds +3, not +1."""
     one = state["fight"]["combatants"][who]
-    if one["side"] == "foes":
+    if one["side"] == "foes" and not _sheet_weapons(one):
         return False
-    parrying = best(character_kit(state, who)["weapons"], "parry")
+    parrying = best(_sheet_weapons(one) or character_kit(state, who)["weapons"], "parry")
     return bool(parrying and "F" in parrying["parry"])
 
 
@@ -141,8 +171,9 @@ def weapons_shown(state: State, who: str, gm: bool) -> list[dict[str, Any]]:
     """The fight view's ``weapons`` of a combatant, for the attack form's Weapon: ``index``, ``name``,
     ``usage``, ``skill``, ``damage`` (as dice, thrust and swing worked out from the wielder's ST; a
     foe's skill and damage in the GM's view only; a foe's nameless weapon reads "Attack")."""
-    foe = state["fight"]["combatants"][who]["side"] == "foes"
-    st = 10 if foe else sheet(state, who)["st"]  # a foe's damage is in dice
+    one = state["fight"]["combatants"][who]
+    foe = one["side"] == "foes"
+    st = one.get("st", 10) if foe else sheet(state, who)["st"]  # a typed foe's damage is in dice; a sheet's has ST
     return [{"index": index, "name": weapon["name"] or "Attack", "usage": weapon["usage"],
              "skill": weapon["skill"] if gm or not foe else None,
              "damage": resolved(parse_damage(weapon["damage"]), st) if weapon["damage"] and (gm or not foe) else None}

@@ -105,6 +105,7 @@ class FightHooks:
 
     rules: Any = None  # the game's session module: ACTIONS, FORMS, start, view, _at
     foe_fields: tuple[Input, ...] = ()
+    foe_extra_keys: tuple[str, ...] = ()  # a foe row's keys beside its fields ("sheet": play.foe_sheet)
     fight_fields: tuple[Input, ...] = ()  # further keys of {"do": "fight"}
     maneuver_fields: tuple[Input | Fighter, ...] = ()  # "maneuver" first, then its options
     page = ""  # the docs page of the fight section
@@ -281,7 +282,7 @@ class FightHooks:
             raise RulesInputError(key, f"Foes: received {received(rows)}; give 1 to {MAX_GROUPS} rows of foes, each "
                                        f"with a name and how many.")
         read = []
-        allowed = ("name", "count", *(spec.name for spec in self.foe_fields))
+        allowed = ("name", "count", *(spec.name for spec in self.foe_fields), *self.foe_extra_keys)
         for number, row in enumerate(rows, 1):
             if not isinstance(row, Mapping):
                 raise RulesInputError(key, f"Foe {number}: received {received(row)}; give the foe's name, how many, "
