@@ -31,6 +31,9 @@ NEEDS_MORE_THAN_DEFAULTS = {
     # a foe typed with the defaults already has every figure the form's defaults give (a Basic
     # Fantasy foe's hit points 0 are rolled again: a change)
     ("gurps", "edit_foe"): "who", ("shell", "edit_foe"): "who",
+    # an encounter and a random table are the GM's own words
+    **{(system, "encounter"): "encounter" for system in SYSTEMS},
+    **{(system, "roll_table"): "table" for system in SYSTEMS},
     ("bfrpg", "advance_turns"): "turns",  # how much time passes is the GM's to say
     ("bfrpg", "advance_rounds"): "turns",  # the same; with neither key given, advance names turns
     ("bfrpg", "light"): "source",  # a torch, a lantern or a candle: no light is the usual one
@@ -193,13 +196,18 @@ def test_an_action_built_from_its_defaults_applies_or_asks_only_for_what_has_no_
 REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", ("gurps", "maneuver"): "target",
                   ("gurps", "heal"): "who", ("bfrpg", "attack"): "target", ("shell", "attack"): "target",
                   ("gurps", "attack"): "target", ("gurps", "edit_foe"): "who", ("shell", "edit_foe"): "who",
-                  **{(system, "join_fight_character"): "who" for system in SYSTEMS}}
+                  **{(system, "join_fight_character"): "who" for system in SYSTEMS},
+                  # a text that is not a table or an encounter is refused by its field
+                  **{(system, "encounter"): "encounter" for system in SYSTEMS},
+                  **{(system, "roll_table"): "table" for system in SYSTEMS}}
 # Fields whose value may be refused because of another field's value.
 DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("gurps", "maneuver", "margin"),
            ("gurps", "heal", "who"), ("bfrpg", "attack", "target"), ("bfrpg", "attack", "who"),
            ("shell", "attack", "target"), ("shell", "attack", "who"),
            *(("gurps", "attack", name) for name in ("who", "target", "weapon", "defence", "retreat")),
            *((system, "join_fight_character", "who") for system in SYSTEMS),
+           *((system, form, name) for system in SYSTEMS for form, name in (("encounter", "encounter"),
+                                                                           ("roll_table", "table"))),
            # a change of figures naming only the foe, or figures it has already, changes nothing
            *((system, "edit_foe", "who") for system in SYSTEMS),
            # texts read as dice: a word in them is refused by its own field, as it should be

@@ -39,6 +39,9 @@ FOE_FIELDS = (
 DAMAGE = Input("damage", "Damage", "text", "", max=60,
                help="each attack's dice, “1d8” or “1d4/1d4/1d6”; left empty, a monster's own (then a foe typed in "
                     "rolls to hit only)")
+# A monster by its name as written ("giant ant") or as the list gives it ("ant, giant"), lower case
+MONSTER_NAMED = {name: key for key, m in MONSTERS.items()
+                 for name in (m.name.lower(), " ".join(reversed(m.name.lower().split(", ", 1))))}
 # A monster's figures the form shows as soon as it is picked (the fields its row takes, and words)
 SHOWN = ("hit_dice", "ac", "attack_bonus", "morale", "damage", "movement", "attacks", "notes")  # the name: its label
 
@@ -47,6 +50,11 @@ class BfrpgFoes(Fight):
     """A Basic Fantasy fight's foes: their rows read, their hit points, their figures changed."""
 
     foe_fields = (*FOE_FIELDS, DAMAGE)
+
+    def foe_named(self, name: str) -> dict[str, Any]:
+        """The monster of the list an encounter's name gives ("Black bear" is "Bear, Black")."""
+        key = MONSTER_NAMED.get(name.strip().lower())
+        return {"monster": key} if key else {}
 
     def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
         if row.get("monster") in RENAMED:  # a session saved before the line was renamed

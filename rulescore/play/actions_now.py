@@ -17,7 +17,7 @@ offered may still be refused for its other fields (a searcher who has searched t
 >>> party = [{"id": "o", "name": "Orla", "system": "shell", "fields": {}}]
 >>> state = session.new("shell", party)
 >>> [id_ for id_ in session.view(state)["actions_now"]]
-['advance_rounds', 'damage', 'spend_end', 'rest', 'day', 'fight', 'join', 'leave']
+['advance_rounds', 'damage', 'spend_end', 'rest', 'day', 'fight', 'join', 'leave', 'encounter', 'roll_table']
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _open(state: State, fight: Fight, form: Action) -> bool:
     going = bool(state.get("fight"))
     if needs_fight(form) and not going:
         return False
-    if going and (form.do == "fight" or form.do in TIME_ACTIONS):
+    if going and (form.do in ("fight", "encounter") or form.do in TIME_ACTIONS):
         return False
     for field in form.fields:
         required = isinstance(field, Fighter) or (isinstance(field, Member) and not field.many)

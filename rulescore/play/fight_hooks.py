@@ -275,6 +275,11 @@ class FightHooks:
             raise RulesInputError(spec.name, f"{spec.label}: the one chosen is not {among}; choose one of {names}.")
         return wanted
 
+    def foe_named(self, name: str) -> dict[str, Any]:
+        """A foe row's figures for a foe known by ``name`` (an encounter's "goblins" names a
+        Goblin): none by default, the row's defaults."""
+        return {}
+
     def read_foes(self, action: Mapping[str, Any], key: str = "foes") -> list[dict[str, Any]]:
         """The foe rows of ``action[key]``, each checked: an error names the field at fault."""
         rows = action.get(key)

@@ -1,6 +1,7 @@
 """The party of a session: the party a session starts with, checked and its sheets derived
 (:func:`party_checked`), and the two actions every game's session takes, a character joining
-and a character leaving (``SESSION_ACTIONS``, ``SESSION_FORMS``: after the game's own forms).
+and a character leaving (``SESSION_ACTIONS``, ``SESSION_FORMS``: after the game's own forms),
+with the encounters and random tables of :mod:`.tables`.
 
 >>> party_checked("gurps", [{"id": "k", "name": "Kara", "system": "bfrpg", "fields": {}}])
 Traceback (most recent call last):
@@ -20,6 +21,7 @@ from ..wording import game_name, received
 from .common import Action, Member, State, keys, member, name_of, note
 from .dice_asks import Dice
 from .registry import rules_of
+from .tables import TABLE_ACTIONS, TABLE_FORMS
 
 
 class Saved(NamedTuple):
@@ -87,12 +89,14 @@ def leave(state: State, action: dict[str, Any], dice: Dice) -> None:
     state.setdefault("left", {})[who] = state["characters"].pop(who)
 
 
-SESSION_ACTIONS: dict[str, Callable[[State, dict[str, Any], Dice], None]] = {"join": join, "leave": leave}
+SESSION_ACTIONS: dict[str, Callable[[State, dict[str, Any], Dice], None]] = {"join": join, "leave": leave,
+                                                                           **TABLE_ACTIONS}
 SESSION_FORMS = (
     Action("join", "join", "A character joins", "A saved character joins the party; one who left comes back as "
                                                 "they left.", (JOINER,)),
     Action("leave", "leave", "A character leaves", "A character leaves the party, taking what they carry; their "
                                                    "wounds are kept should they come back.", (LEAVER,)),
+    *TABLE_FORMS,
 )
 
 

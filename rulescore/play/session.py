@@ -80,10 +80,12 @@ def actions(system: Any) -> list[dict[str, Any]]:
 
     >>> [entry["id"] for entry in actions("gurps")][:6]
     ['advance_turns', 'damage', 'heal', 'fatigue', 'rest', 'day']
-    >>> [entry["id"] for entry in actions("gurps")][6:11]  # fights (rulescore/play/fight.py), then the party's comings
+    >>> [entry["id"] for entry in actions("gurps")][6:11]  # fights (rulescore/play/fight.py), the party's comings,
+    ...                                                     # encounters and tables (rulescore/play/tables.py)
     ['fight', 'next_turn', 'maneuver', 'damage_foe', 'edit_foe']
     >>> [entry["id"] for entry in actions("gurps")][11:]
-    ['join_fight', 'join_fight_character', 'leave_fight', 'end_fight', 'attack', 'defend', 'join', 'leave']
+    ['join_fight', 'join_fight_character', 'leave_fight', 'end_fight', 'attack', 'defend', 'join', 'leave', \
+'encounter', 'roll_table']
     >>> light = next(entry for entry in actions("bfrpg") if entry["id"] == "light")
     >>> light["do"], [(field["name"], field["kind"], field["who"]) for field in light["fields"]]
     ('light', [('source', 'choice', None), ('height_in', 'number', None), ('by', 'choice', 'one')])
