@@ -28,6 +28,8 @@ def _poison(attack: str, words: str = "Poison: {target} saves vs. Poison or dies
     return attack, words
 
 
+_DOG = ("The dog keeps its grip: {target} takes 1d4 each round with no roll, until the dog is killed or {target} "
+        "spends an attack breaking free (a save vs. Death Ray plus the Strength bonus).")
 _PETRIFY = "{target} meets the gaze: a save vs. Petrify, or {target} is turned to stone."
 _DRAGON = ("The rulebook lets the dragon breathe instead of biting; the breath's damage and shape are in its "
            "entry (by its age and hit points): the GM's.")
@@ -169,16 +171,11 @@ SPECIAL: dict[str, Rule] = {
         "man-sized (or four smaller) foes side by side, damage for each it hits: named to the GM.",
         on_hit=(("trample", "The one trample roll counts against up to two man-sized (four smaller) foes side by "
                             "side: the GM rolls 3d6 for each other it hits."),)),
-    "1 bite: 1d4 + hold": Rule("gm", "Bite 1d4; the dog then holds on (1d4 a round with no roll until it is killed "
-                                     "or the target breaks free), named on a hit.",
-                               on_hit=_hold("bite", "The dog holds on: {target} takes 1d4 each round with no roll, "
-                                                    "until the dog is killed or {target} spends an attack breaking "
-                                                    "free (a save vs. Death Ray plus the Strength bonus).")),
-    "1 bite: 1d4+1 + hold": Rule("gm", "Bite 1d4+1; the dog holds on as a normal dog does (1d4 a round), named on a "
-                                       "hit.",
-                                 on_hit=_hold("bite", "The dog holds on: {target} takes 1d4 each round with no roll, "
-                                                      "until the dog is killed or {target} spends an attack breaking "
-                                                      "free (a save vs. Death Ray plus the Strength bonus).")),
+    "1 bite: 1d4 + hold": Rule("gm", "Bite 1d4; the dog then keeps its grip (1d4 a round with no roll until it is "
+                                     "killed or the target breaks free), named on a hit.",
+                               on_hit=_hold("bite", _DOG)),
+    "1 bite: 1d4+1 + hold": Rule("gm", "Bite 1d4+1; the dog keeps its grip as a normal dog does (1d4 a round), named "
+                                       "on a hit.", on_hit=_hold("bite", _DOG)),
     "2 claws, 1 bite or breath, 1 tail: 1d6 claw, 2d10 or breath, 1d8 tail": Rule(
         "alternative", "Claws 1d6 each, bite 2d10, tail 1d8, each rolled; the breath instead of the bite is named. "
         + _DRAGON, attacks=(Attack("claw", "1d6"), Attack("claw", "1d6"), Attack("bite", "2d10", "or breath"),
@@ -262,8 +259,8 @@ SPECIAL: dict[str, Rule] = {
         "gm", "One blow 2d4; a save vs. Paralysis or paralysed for 2d4 turns, named on a hit.",
         on_hit=(("attack", "Paralysis: {target} saves vs. Paralysis or is paralysed for 2d4 turns."),)),
     "1 special: special": Rule(
-        "gm", "No damage roll: the jelly devours flesh on contact; scraped off the first round, then frozen, burned "
-        "or cut away; left 6+1d4 rounds, the victim becomes green jelly. Named on a hit.",
+        "gm", "No damage roll: the jelly eats away the flesh it touches; scraped off the first round, then frozen, "
+        "burned or cut away; left 6+1d4 rounds, the victim becomes green jelly. Named on a hit.",
         on_hit=(("special", "The jelly is on {target}: scrape it off this round, after that freeze, burn or cut it "
                             "away (the victim takes the same damage); in 6+1d4 rounds {target} becomes green "
                             "jelly."),)),
@@ -391,8 +388,8 @@ SPECIAL: dict[str, Rule] = {
         on_hit=(("spray", "{target} saves vs. Poison or is stunned: no move and no action for the rest of this "
                           "round and all of the next."),)),
     "1 bite + hold: 2d4 + 2d4 per round": Rule(
-        "gm", "Bite 2d4; it hangs on, 2d4 a round until one of them dies, named on a hit.",
-        on_hit=_hold("bite", "The weasel hangs on: {target} takes 2d4 each round until one of them is dead.")),
+        "gm", "Bite 2d4; it keeps its grip, 2d4 a round until one of them dies, named on a hit.",
+        on_hit=_hold("bite", "The weasel keeps its grip: {target} takes 2d4 each round until one of them is dead.")),
     "1 bite or special: 3d20": Rule(
         "alternative", "Bite 3d20; instead of biting, a sound blast (no roll to hit; a save vs. Death Ray or "
         "stunned 1d4 rounds) is named beside the damage."),
