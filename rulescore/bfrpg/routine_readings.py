@@ -30,6 +30,8 @@ def _poison(attack: str, words: str = "Poison: {target} saves vs. Poison or dies
 
 _DOG = ("The dog keeps its grip: {target} takes 1d4 each round with no roll, until the dog is killed or {target} "
         "spends an attack breaking free (a save vs. Death Ray plus the Strength bonus).")
+_AURA = ("The {which} salamander's {what}: everyone within 20' who does not resist {resist} takes 1d8 this round "
+         "(the GM rolls).")
 _PETRIFY = "{target} meets the gaze: a save vs. Petrify, or {target} is turned to stone."
 _DRAGON = ("The rulebook lets the dragon breathe instead of biting; the breath's damage and shape are in its "
            "entry (by its age and hit points): the GM's.")
@@ -313,15 +315,13 @@ SPECIAL: dict[str, Rule] = {
                          "in 1d3 turns)."),)),
     "2 claws/1 bite + heat: 1d4/1d4/1d8 + 1d8/round": Rule(
         "gm", "Claws 1d4 each, bite 1d8; its heat, named each time: 1d8 a round to all not resistant within 20'.",
-        each_time="Its heat: everyone within 20' who does not resist fire takes 1d8 this round (the GM rolls)."),
+        each_time=_AURA.format(which="flame", what="heat", resist="fire")),
     "4 claws/1 bite + cold: 1d6/1d6/1d6/1d6/2d6 + 1d8/round": Rule(
         "gm", "Four claws 1d6 each, bite 2d6; its cold, named each time: 1d8 a round to all not resistant within "
-        "20'.", each_time="Its cold: everyone within 20' who does not resist cold takes 1d8 this round (the GM "
-                          "rolls)."),
+        "20'.", each_time=_AURA.format(which="frost", what="cold", resist="cold")),
     "2 bites + lightning: 2d4 bite, 1d8/round lightning": Rule(
         "gm", "Two bites 2d4 each; its lightning, named each time: 1d8 a round to all not resistant within 20'.",
-        each_time="Its lightning: everyone within 20' who does not resist lightning takes 1d8 this round (the GM "
-                  "rolls)."),
+        each_time=_AURA.format(which="lightning", what="lightning", resist="lightning")),
     "1 bite + special, see below: 1d6 + petrification": Rule(
         "gm", "Bite 1d6; a save vs. Petrify or stone, named on a hit.",
         on_hit=(("bite", "{target} saves vs. Petrify or is turned to stone."),)),
