@@ -137,13 +137,15 @@ def test_a_monster_makes_its_whole_routine_in_one_action_each_attack_its_own_rol
     shown = session.preview(state, {"do": "attack", "who": "f1", "target": "ana"})["attack"]
     assert [(one["name"], one["damage"]["dice"]) for one in shown["routine"]] == \
         [("claw", "1d4"), ("claw", "1d4"), ("bite", "1d6")]
-    assert shown["to_hit"]["needed"] == 13 - 4 and shown["routine"][2]["note"] == "2d6 hug"
+    # The hug is its own roll after the routine (rules version 2): the bite no longer carries it.
+    assert shown["to_hit"]["needed"] == 13 - 4 and shown["routine"][2]["note"] == ""
+    assert shown["hug"] == {"dice": "2d6", "when": "both claws hit the target"}
     after = session.apply(state, {"do": "attack", "who": "f1", "target": "ana"}, roll=faces(15, 3, 2, 12, 6))
     assert state == before  # apply never changes its argument
     assert last(after) == ("Bear, Black attacks Ana: claw: 1d20 15 + 4 = 19 against AC 13: a hit; 1d4 rolled 3 "
                            "damage. Ana takes 3 damage: 17 of 20 HP. claw: 1d20 2 + 4 = 6 against AC 13: a miss. "
-                           "bite: 1d20 12 + 4 = 16 against AC 13: a hit (2d6 hug); 1d6 rolled 6 damage. Ana takes "
-                           "6 damage: 11 of 20 HP.")
+                           "bite: 1d20 12 + 4 = 16 against AC 13: a hit; 1d6 rolled 6 damage. Ana takes "
+                           "6 damage: 11 of 20 HP.")  # one claw missed: no hug
     assert last(after, gm=False).startswith("Bear, Black attacks Ana: claw: 1d20 rolled 15 against AC 13: a hit; 3 "
                                             "damage.")
     assert len(after["done"]) == len(state["done"]) + 1 and session.undo(after)["characters"] == state["characters"]
@@ -173,7 +175,7 @@ def test_a_foe_row_takes_typed_damage_and_a_line_without_dice_is_the_gms():
     gaze = bfrpg_fight(foes=({"monster": "basilisk_common", "hp": 9},))
     looked = session.apply(gaze, {"do": "attack", "who": "f1", "target": "ana", "weapon": "gaze"}, roll=faces(18))
     assert last(looked).endswith("a hit (petrification): the GM decides what it does and enters any damage with "
-                                 "Damage.")
+                                 "Damage. Ana meets the gaze: a save vs. Petrify, or Ana is turned to stone.")
     entered = session.apply(gaze, {"do": "attack", "who": "f1", "target": "ana", "weapon": "gaze", "damage": 5},
                             roll=faces(18))
     assert "5 damage (as entered). Ana takes 5 damage: 15 of 20 HP." in last(entered)

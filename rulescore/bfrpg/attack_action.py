@@ -41,6 +41,7 @@ from ..play.attacks import WEAPON, chance, folded, for_players, one_line, spread
 from ..play.common import State, keys, sheet, take
 from ..play.dice_asks import Dice
 from ..play.fight import Fighter, effect
+from . import monster_play
 from .attack import INPUTS as ATTACK_INPUTS
 from .attack import adjustments
 from .rest import penalty as sleep_penalty
@@ -81,6 +82,7 @@ class Plan(NamedTuple):
     swings: tuple[Swing, ...]
     charge: bool  # a melee charge: double damage, the charger at −2 AC for the round
     typed: int | None
+    whole: bool = False  # a monster making its whole routine (no attack of it named)
 
 
 def _weapons(state: State, who: str) -> list[dict[str, Any]]:
@@ -151,10 +153,16 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
                                                                 options["charge"] and not ranged, options["subdue"])]
     if options["other_modifier"]:
         situation.append(("other", options["other_modifier"]))
+    whole = False
     if attacker["side"] == "foes":
-        attacks = foe_attacks(attacker)
+        attacks, rule = foe_attacks(attacker), monster_play.rule_for(state, attacker)
         index = weapon_named(action, [one._asdict() for one in attacks], name)
-        chosen = [attacks[index]] if index is not None else [Attack(**entry) for entry in attacker.get("routine", [])]
+        # A line kept whole, named: made as the reading splits it (a session of rules version 2 on).
+        kept_whole = index is not None and attacks[index].damage is None and rule is not None \
+            and attacks[index].note == attacker.get("attacks")
+        whole = index is None or kept_whole
+        chosen = monster_play.made_attacks(rule, attacker) if index is None or kept_whole else \
+            [monster_play.adjusted(rule, attacks[index], attacker)]
         base = [(f"attack bonus {signed(attacker['attack_bonus'])}", attacker["attack_bonus"])]
         swings = tuple(Swing(one.name, attacker["attack_bonus"] + sum(b for _, b in situation),
                              (*(text for text, _ in base), *(f"{label} {signed(b)}" for label, b in situation)),
@@ -185,7 +193,7 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
         damage = damage_notation(weapon["damage"], figures["strength_bonus"] if kind in STRENGTH_TO_DAMAGE else 0,
                                  magic) if weapon else None
         swings = (Swing(weapon["name"] or "weapon" if weapon else "", added, tuple(parts), damage, "", tired),)
-    return Plan(who, target, ac, options, swings, options["charge"] and not ranged, typed)
+    return Plan(who, target, ac, options, swings, options["charge"] and not ranged, typed, whole)
 
 
 def _bare(bonus: int, situation: list[tuple[str, int]]) -> Swing:
@@ -235,6 +243,9 @@ def preview(rules: Any, state: State, action: dict[str, Any], gm: bool = True) -
                                    "working": working},
                         "damage": _spread(swing, made)})
     shown = {"to_hit": routine[0]["to_hit"], "damage": routine[0]["damage"], "routine": routine}
+    hug = monster_play.rule_for(state, state["fight"]["combatants"][made.who])
+    if made.whole and hug and hug.hug and gm:
+        shown["hug"] = {"dice": hug.hug, "when": "both claws hit the target"}  # rolled after the routine
     sides = [state["fight"]["combatants"][one]["side"] == "foes" for one in (made.who, made.target)]
     return shown if gm else for_players(shown, *sides)
 
@@ -248,14 +259,25 @@ def attack(rules: Any, state: State, action: dict[str, Any], dice: Dice) -> None
     foe_attacks_, foe_hit = fight["combatants"][who]["side"] == "foes", fight["combatants"][target]["side"] == "foes"
     players: list[str] = []
     gm: list[str] = []
+    rule = monster_play.rule_for(state, fight["combatants"][who])
+    hits: list[str] = []
     for number, swing in enumerate(made.swings):
         if number and rules.out(state, fight, target):
             players.append(f"{aimed} is down: the rest of the attacks go unmade.")
             gm.append(players[-1])
             break
-        seen, told = _swing(rules, state, made, swing, dice, foe_attacks_, foe_hit)
+        seen, told, natural, hit = _swing(rules, state, made, swing, dice, foe_attacks_, foe_hit)
+        players.append(seen)
+        gm.append(f"{told} {monster_play.said_on_hit(rule, swing.name, aimed, natural)}".strip() if hit else told)
+        if hit:
+            hits.append(swing.name)
+    hug = monster_play.hugs(rule, hits) if made.whole else None
+    if hug and not rules.out(state, fight, target):
+        seen, told = _hug(rules, state, made, hug, dice)
         players.append(seen)
         gm.append(told)
+    if made.whole and monster_play.each_time(rule):
+        gm.append(monster_play.each_time(rule))
     single = made.swings[0].name if len(made.swings) == 1 else ""
     with_ = (f" ({single})" if foe_attacks_ else f" with {single}") if single else ""
     head = f"{name} attacks {aimed}{with_}: "
@@ -265,9 +287,36 @@ def attack(rules: Any, state: State, action: dict[str, Any], dice: Dice) -> None
                                        {"at": "round_start", "round": fight["round"] + 1}, RULE, "attack"))
 
 
+def _hug(rules: Any, state: State, made: Plan, hug: str, dice: Dice) -> tuple[str, str]:
+    """Both claws hit: the hug's dice rolled and taken off the target (the routine's charge or
+    subduing applies to it as to each hit): (the players' words, the GM's)."""
+    attacker, aimed = rules.name(state, made.who), rules.name(state, made.target)
+    faces = _roll(hug, dice, f"{attacker}'s hug of {aimed} ({dice_text(hug)})")
+    rolled = sum(faces) + read_dice(hug)[2]
+    done = hit_damage(rolled, made.charge, made.options["subdue"])
+    summed = f" = {number_text(rolled)}" if len(faces) > 1 else ""
+    changed = f": {done}" if done != rolled else ""
+    head = f"Both claws hit: {attacker} hugs {aimed}"
+    seen, told = _hurt(rules, state, made, done, dice)
+    return (f"{head}, {done} damage. {seen}",
+            f"{head}, {dice_text(hug)} rolled {' + '.join(str(face) for face in faces)}{summed}{changed} damage. "
+            f"{told}")
+
+
+def _hurt(rules: Any, state: State, made: Plan, done: int, dice: Dice) -> tuple[str, str]:
+    """``done`` damage taken off the target by the session's Damage action: its log words."""
+    start = len(state["log"])
+    hurt = {"who": made.target, "hp": done}
+    if state["fight"]["combatants"][made.target]["side"] == "foes" and made.options["subdue"]:
+        hurt["subdue"] = True
+    rules.damage(rules.rules.ACTIONS["damage"])(state, {"do": "damage", **hurt}, dice)
+    return folded(state, start)
+
+
 def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_attacks_: bool,
-           foe_hit: bool) -> tuple[str, str]:
-    """One attack rolled and, on a hit, its damage done: (the players' words, the GM's)."""
+           foe_hit: bool) -> tuple[str, str, int, bool]:
+    """One attack rolled and, on a hit, its damage done: (the players' words, the GM's, the d20's
+    face, whether it hit)."""
     attacker, aimed = rules.name(state, made.who), rules.name(state, made.target)
     roll = dice.one(20, purpose=f"{attacker}'s roll to hit {aimed}" + (f" ({swing.name})" if swing.name else ""))
     hit = save_succeeds(roll, swing.added, made.ac)
@@ -278,7 +327,7 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
     shown = (f"1d20 rolled {roll}{against}" if foe_attacks_ else total if foe_hit else total + against)
     label = f"{swing.name}: " if len(made.swings) > 1 else ""
     if not hit:
-        return f"{label}{shown}{natural}: a miss.", f"{label}{total}{against}{natural}: a miss."
+        return f"{label}{shown}{natural}: a miss.", f"{label}{total}{against}{natural}: a miss.", roll, False
     how = [word for word, on in (("doubled for the charge", made.charge), ("halved for subduing",
                                                                           made.options["subdue"])) if on]
     howed = f" ({and_(how)}, at least 1)" if how else ""
@@ -293,7 +342,7 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
                 f"with Damage.") if not swing.name else \
             f": a hit: it does {worded}; the GM enters it with Damage." if _BY_WEAPON.fullmatch(swing.note) else \
             f": a hit{extra}: the GM decides what it does and enters any damage with Damage."
-        return f"{label}{shown}{natural}{said}", f"{label}{total}{against}{natural}{said}"
+        return f"{label}{shown}{natural}{said}", f"{label}{total}{against}{natural}{said}", roll, True
     if swing.damage is None or swing.damage.isdigit():
         done = made.typed or 0 if swing.damage is None else hit_damage(int(swing.damage), made.charge,
                                                                        made.options["subdue"])
@@ -308,14 +357,9 @@ def _swing(rules: Any, state: State, made: Plan, swing: Swing, dice: Dice, foe_a
         changed = f"{howed or ' (at least 1)'}: {done}" if how or done != rolled else ""
         rolled_gm = f"{dice_text(swing.damage)} rolled {shown_faces}{summed}{changed} damage"
         rolled_players = f"{done} damage" if foe_attacks_ else rolled_gm
-    start = len(state["log"])
-    hurt = {"who": made.target, "hp": done}
-    if foe_hit and made.options["subdue"]:
-        hurt["subdue"] = True
-    rules.damage(rules.rules.ACTIONS["damage"])(state, {"do": "damage", **hurt}, dice)
-    seen, told = folded(state, start)
+    seen, told = _hurt(rules, state, made, done, dice)
     return (f"{label}{shown}{natural}: a hit{extra}; {rolled_players}. {seen}",
-            f"{label}{total}{against}{natural}: a hit{extra}; {rolled_gm}{aside}. {told}")
+            f"{label}{total}{against}{natural}: a hit{extra}; {rolled_gm}{aside}. {told}", roll, True)
 
 
 # Before stop 35 a hit rolled no damage (the GM entered it): sessions saved then replay their

@@ -104,8 +104,10 @@ def actions(system: Any) -> list[dict[str, Any]]:
 # The rules' version a new session is played under. Where a game's behaviour changes, the
 # change says from which version it applies, and a session saved before replays its actions
 # under the behaviour it was played with (GameRules.legacy; today: the changes made before
-# versions were kept, for sessions that have no version; version 2: a SHELL fight's end wipes the
-# non-lethal tally, rulescore/shell/fight.py).
+# versions were kept, for sessions that have no version). Version 2: a SHELL fight's end wipes the
+# non-lethal tally (rulescore/shell/fight.py); a Basic Fantasy monster's routine line is played as
+# the rulebook means it, a bear's hug rolled (rulescore/bfrpg/monster_play.py); a foe attacks a
+# Basic Fantasy character's Armor Class from their armour (rulescore/bfrpg/attack_action.py).
 RULES_VERSION = 2
 
 
