@@ -102,8 +102,9 @@ def actions(system: Any) -> list[dict[str, Any]]:
 # The rules' version a new session is played under. Where a game's behaviour changes, the
 # change says from which version it applies, and a session saved before replays its actions
 # under the behaviour it was played with (GameRules.legacy; today: the changes made before
-# versions were kept, for sessions that have no version).
-RULES_VERSION = 1
+# versions were kept, for sessions that have no version; version 2: a Basic Fantasy character's
+# armour gives the Armor Class a foe attacks, rulescore/bfrpg/attack_action.py).
+RULES_VERSION = 2
 
 
 def new(system: Any, party: Any) -> State:
