@@ -65,8 +65,7 @@ FIELDS = (
     Input("load_lb", "Load carried", "number", 0, unit="lb", min=0, max=2000,
           help="everything carried, armour included"),
     Input("ac", "Armor Class", "int", None, min=0, max=40,
-          help="a fight's attacks on the character use it; typed, it counts instead of the armour's (a ring, "
-               "a spell, cursed armour)",
+          help="a fight's attacks on the character use it; type another for a ring, a spell or cursed armour",
           derived="from armour, shield, magic bonus and the Dexterity bonus",
           derive=lambda v: armour_class(v["armor"], v["shield"], v["armor_bonus"], v["dexterity"])),
     Input("hp", "Hit points", "int", 8, unit="HP", min=1, max=300),
