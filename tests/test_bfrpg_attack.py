@@ -61,7 +61,8 @@ def test_a_foe_attacks_a_character_at_the_armor_class_on_their_sheet_or_the_one_
     faces = iter([11, 4])  # the d20, then the goblin's weapon, 1d6 (issue 34: a monster rolls its own damage)
     hit = session.apply(state, {"do": "attack", "who": "f1", "target": "ana"},
                         roll=lambda count, sides: [next(faces)])
-    assert session.view(hit)["log"][-1]["text"] == ("Goblin attacks Ana (weapon): 1d20 rolled 11 against AC 11: a hit; "
+    # Ana wears no armour and has Dexterity 6 (−1): her sheet's Armor Class is 11 − 1 = 10.
+    assert session.view(hit)["log"][-1]["text"] == ("Goblin attacks Ana (weapon): 1d20 rolled 11 against AC 10: a hit; "
                                                     "4 damage. Ana takes 4 damage: 4 of 8 HP.")
     missed = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", "ac": 15},
                            roll=lambda count, sides: [14])
@@ -91,7 +92,7 @@ def test_a_monsters_damage_by_weapon_reads_as_words_and_the_rulebooks_alternativ
     gm, players = hit("doppleganger")  # "1 fist or Weapon: 1d12 or by weapon": the weapon said once
     assert "(the rulebook allows instead the damage of the weapon it wields). Ana" in gm
     gm, players = hit("harpy")  # "1d4/1d4/1d6 or by weapon + special": the special comes with the hit
-    assert "weapon: 1d20 20 + 2 = 22 against AC 11 (a natural 20): a hit (special); 1d6 rolled 3 damage (the " \
+    assert "weapon: 1d20 20 + 2 = 22 against AC 10 (a natural 20): a hit (special); 1d6 rolled 3 damage (the " \
            "rulebook allows instead the damage of the weapon it wields)." in gm
     assert "a hit (special); 3 damage." in players
     for text in (*hit("goblin"), *hit("zombie"), *hit("caveman"), *hit("gnoll")):

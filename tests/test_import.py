@@ -192,7 +192,9 @@ def test_codex_quest_current_shape():
     assert fields["hp_lost"] == 4  # hp.current 5 of 9: wounds now
     for words in ("Donkey", "Sleep", "Elvish"):
         assert words in skipped, words
-    assert fields["ac"] == 13 + 1 + 2  # the leather armour worn (not the chain mail carried), the buckler, Dex 16
+    # The leather armour worn (not the chain mail carried) and the buckler: the AC follows from them, untyped.
+    assert fields["shield"] is True and "ac" not in fields and "armor_bonus" not in fields
+    assert figures.inputs["ac"] == 13 + 1 + 2  # leather, the buckler, Dex 16
     assert answer["checks"] == []
 
 
@@ -201,8 +203,8 @@ def test_codex_quest_older_shape_and_its_saves_checked():
     fields = answer["fields"]
     assert (fields["race"], fields["class"], fields["level"], fields["strength"], fields["hp"]) == \
         ("dwarf", "fighter", 2, 16, 14)
-    assert fields["armor"] == "metal" and fields["load_lb"] == 52  # coins not counted unless the file asked
-    assert fields["ac"] == 15  # the chain mail worn, no shield, Dexterity 11
+    assert fields["armor"] == "chain" and fields["load_lb"] == 52  # coins not counted unless the file asked
+    assert "ac" not in fields and derive("bfrpg", fields).inputs["ac"] == 15  # the chain mail, no shield, Dex 11
     assert any("120 coins" in entry for entry in answer["skipped"])
     lines = checks(answer)
     assert lines["Load carried (lb)"]["agrees"]
@@ -217,9 +219,18 @@ def test_codex_quest_coins_armour_and_classes_read_every_way():
     assert import_character(json.dumps(data))["fields"]["load_lb"] == 73
     del data["settings"]["useCoinWeight"]  # the current shape counts coins unless told not to
     assert import_character(json.dumps(data))["fields"]["load_lb"] == 76
-    data["equipment"][0].update(name="Chain Mail +1", weight=40)
+    data["equipment"][0].update(name="Chain Mail +1", weight=40, AC=15)
     fields = import_character(json.dumps(data))["fields"]
-    assert (fields["armor"], fields["magic_armor"]) == ("metal", True)
+    assert (fields["armor"], fields["magic_armor"], fields["armor_bonus"]) == ("chain", True, 1)
+    assert "ac" not in fields and derive("bfrpg", fields).inputs["ac"] == 15 + 1 + 1 + 2  # +1 mail, buckler, Dex 16
+    data["equipment"][0].update(name="Plate Mail", weight=50, AC=17)
+    assert import_character(json.dumps(data))["fields"]["armor"] == "plate"
+    data["equipment"][0].update(name="Studded Leather", weight=20, AC=14)  # not in the rulebook's table
+    answer = import_character(json.dumps(data))
+    assert (answer["fields"]["armor"], answer["fields"]["ac"]) == ("leather", 14 + 1 + 2)
+    line = checks(answer)["Armor Class"]
+    assert (line["theirs"], line["ours"]) == (17, 16) and "Studded Leather" in line["why"]
+    assert derive("bfrpg", answer["fields"]).inputs["ac"] == 17  # the file's, typed
     data["class"], data["race"] = ["Magic-User", "Fighter"], "Elf"
     assert import_character(json.dumps(data))["fields"]["class"] == "fighter-magic-user"
 

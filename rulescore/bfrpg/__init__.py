@@ -25,6 +25,8 @@ Where each rule lives:
   (wilderness.md#forced-march).
 - ``wilderness``: terrain, travel by air; ``bfrpg.overland`` (wilderness.md#overland-travel).
 - ``water``: vessels, winds, gales; ``bfrpg.sailing`` (waterborne.md).
+- ``armour``: the armour table and the Armor Class armour, shield, magic and Dexterity give
+  (combat.md#armour-and-armor-class).
 - ``sheet``: a character's fields and what they imply (``rulescore.derive``); which calculator
   inputs a character fills.
 - ``planner``: a journey in legs; ``bfrpg.travel`` (wilderness.md#planning-a-journey).
@@ -54,12 +56,13 @@ from . import water
 from . import planner
 from . import quick_reference
 from . import attack  # the attack roll (combat.md): reads saves
+from . import armour  # the armour table and the Armor Class it gives (combat.md)
 from . import sheet  # noqa: F401  (the character sheet; binds calculator inputs)
 # isort: on
 from ..play.registry import GameRules, register  # noqa: E402  (after the rules, in their order)
 
 __all__ = ["sheet", "time_scale", "abilities", "encumbrance", "light", "doors_and_traps", "modifiers", "survival",
-           "rest", "wilderness", "water", "planner", "quick_reference", "attack"]
+           "rest", "wilderness", "water", "planner", "quick_reference", "attack", "armour"]
 
 
 def _session_rules() -> GameRules:

@@ -42,6 +42,7 @@ from ..play.common import State, keys, sheet, take
 from ..play.dice_asks import Dice
 from ..play.fight import Fighter, effect
 from . import monster_play
+from .armour import NO_ARMOUR_AC
 from .attack import INPUTS as ATTACK_INPUTS
 from .attack import adjustments
 from .rest import penalty as sleep_penalty
@@ -61,6 +62,7 @@ TYPED = Input("damage", "Damage (typed)", "int", None, min=0, max=1000,
 _ATTACK = {spec.name: spec for spec in ATTACK_INPUTS}
 OPTIONS = (_ATTACK["range"], _ATTACK["from_behind"], _ATTACK["charge"], _ATTACK["subdue"], _ATTACK["other_modifier"])
 FIELDS = (ATTACKER, TARGET, WEAPON, TARGET_AC, *OPTIONS, TYPED)
+ARMOUR_AC_FROM = 2  # the rules version from which a character's armour gives their Armor Class
 
 
 class Swing(NamedTuple):
@@ -146,7 +148,7 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
     options = {spec.name: take(action, spec) for spec in OPTIONS}
     attacker, defender = fight["combatants"][who], fight["combatants"][target]
     given_ac = take(action, TARGET_AC)
-    ac = given_ac or (sheet(state, target)["ac"] if defender["side"] == "party" else defender["ac"])
+    ac = given_ac or (party_ac(state, target) if defender["side"] == "party" else defender["ac"])
     typed = take(action, TYPED) if action.get(TYPED.name) not in (None, "") else None
     ranged = options["range"] != "melee"
     situation = [(label, bonus) for label, bonus in adjustments(options["range"], options["from_behind"],
@@ -194,6 +196,17 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
                                  magic) if weapon else None
         swings = (Swing(weapon["name"] or "weapon" if weapon else "", added, tuple(parts), damage, "", tired),)
     return Plan(who, target, ac, options, swings, options["charge"] and not ranged, typed, whole)
+
+
+def party_ac(state: State, who: str) -> int:
+    """A character's Armor Class as a foe attacks it: the sheet's, which armour gives unless typed
+    (sessions of rules version 2 on). A session begun before replays as it was played: the typed
+    Armor Class, or 11 where the sheet typed none."""
+    figures = sheet(state, who)
+    if state.get("rules_version", 0) >= ARMOUR_AC_FROM:
+        return int(figures["ac"])
+    fields = next((one.get("fields") or {} for one in state["party"] if one["id"] == who), {})
+    return int(figures["ac"]) if fields.get("ac") not in (None, "") else NO_ARMOUR_AC
 
 
 def _bare(bonus: int, situation: list[tuple[str, int]]) -> Swing:

@@ -13,8 +13,13 @@ left out, and coins at 20 to the pound unless the file says not to count them
 keeps no saving throws in the current shape: they follow from class, level and race. The
 weapons carried come in matched to the rulebook's weapon table (:mod:`.weapons`).
 
->>> armour_kind("Chain Mail"), armour_kind("Studded Leather Armor"), armour_kind("Leather Armor +1")
-('metal', 'leather', 'leather')
+The armour worn becomes the sheet's (leather, chain or plate, with a shield and a magic bonus
+read from the names, "Chain Mail +1"), so the Armor Class follows from it; where the file's own
+figures give another Armor Class (an armour not in the rulebook, such as studded leather), the
+sheet keeps the file's, typed, and the cross-check says why.
+
+>>> armour_kind("Chain Mail"), armour_kind("Studded Leather Armor"), armour_kind("Plate Mail +1")
+('chain', 'leather', 'plate')
 >>> is_magic("Leather Armor +1"), is_magic("Plate Mail")
 (True, False)
 """
@@ -27,6 +32,7 @@ from typing import Any
 
 from ..import_common import check, finish, listing, mapping, number, refuse, text, whole
 from .abilities import RACE_NAMES, ability_bonus
+from .armour import NO_ARMOUR_AC, armour_class
 from .classes import CLASS_NAMES, SAVES, saving_throws
 from .weapons import WEAPONS_INPUT, find_weapon, magic_of, read_dice
 
@@ -43,7 +49,6 @@ MARKERS = ("abilities", "race", "class", "hp")
 # Codex Quest's equipment categories that hold weapons (ammunition is the bows' and slings' damage).
 WEAPON_CATEGORIES = ("axes", "bows", "daggers", "swords", "hammers-and-maces", "other-weapons", "spears-and-polearms",
                      "improvised-weapons", "chain-and-flail", "slings-and-hurled-weapons")
-NO_ARMOUR_AC = 11
 
 
 def looks_like_codex_quest(data: dict[str, Any]) -> bool:
@@ -52,9 +57,10 @@ def looks_like_codex_quest(data: dict[str, Any]) -> bool:
 
 
 def armour_kind(name: str) -> str:
-    """Leather (padded, quilted, hide, leather, studded leather) or metal (every mail and plate)."""
+    """The sheet's armour: leather (padded, quilted, hide, leather, studded leather), plate (any
+    plate) or chain (every other mail)."""
     lowered = name.lower()
-    return "leather" if any(word in lowered for word in LEATHER_WORDS) else "metal"
+    return "leather" if any(word in lowered for word in LEATHER_WORDS) else "plate" if "plate" in lowered else "chain"
 
 
 def is_magic(name: str) -> bool:
@@ -145,6 +151,27 @@ def _armour_class(items: list[dict[str, Any]], armour_name: str | None, shields:
     return (base or NO_ARMOUR_AC) + shield + (ability_bonus(dexterity) if dexterity is not None else 0)
 
 
+def _armour_fields(fields: dict[str, Any], checks: list[dict[str, Any]], items: list[dict[str, Any]],
+                   armour_name: str | None, shields: list[dict[str, Any]]) -> None:
+    """The shield and the magic bonus (armour's and shield's, read from their names) for the sheet;
+    the file's Armor Class typed only where it is not what the sheet's armour gives."""
+    bonus = (magic_of(armour_name) if armour_name else 0) \
+        + sum(magic_of(text(item.get("name"))) for item in shields[:1])
+    if shields:
+        fields["shield"] = True
+    if bonus:
+        fields["armor_bonus"] = bonus
+    dexterity = fields["dexterity"]
+    theirs = _armour_class(items, armour_name, shields, dexterity) + bonus
+    ours = armour_class(fields["armor"], bool(shields), bonus, dexterity)
+    if theirs != ours:
+        fields["ac"] = theirs
+        checks.append(check("Armor Class", theirs, ours, f"Codex Quest's figures for {armour_name or 'no armour'}"
+                                                         + (" and the shield" if shields else "")
+                                                         + " are not the rulebook's armour table's: the sheet keeps "
+                                                           "Codex Quest's Armor Class, typed"))
+
+
 def _weapons(items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
     """The weapons the equipment names, each matched to the rulebook's table (its damage and
     kind; a magic bonus read from the name, "Longsword +1"); one Codex Quest has but the table
@@ -225,10 +252,11 @@ def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
         fields["magic_armor"] = True
     if beasts:
         skipped.append(listing("beasts of burden (they carry, they are not carried: left out of the load)", beasts))
+    checks: list[dict[str, Any]] = []
     worn_shield = text(data["wearing"].get("shield")) if old and isinstance(data.get("wearing"), dict) else ""
     shields = [item for item in items if text(item.get("category")) == "shields"
                and (item.get("wearing") is True or (worn_shield and text(item.get("name")) == worn_shield))]
-    fields["ac"] = _armour_class(items, armour_name, shields, fields.get("dexterity"))
+    _armour_fields(fields, checks, items, armour_name, shields)
     weapons, unknown = _weapons(items)
     if weapons:
         fields["weapons"] = weapons
@@ -242,7 +270,6 @@ def read_codex_quest(data: dict[str, Any]) -> dict[str, Any]:
     for key, what in (("xp", "experience points"), ("desc", "description"), ("avatar", "portrait")):
         if data.get(key):
             skipped.append(what)
-    checks = []
     shown_load = number(data.get("weight")) if old else None
     if shown_load is not None:
         checks.append(check("Load carried (lb)", shown_load, load, "Codex Quest's older versions counted the load "

@@ -1,6 +1,7 @@
 """A Basic Fantasy character (docs: characters.md#basic-fantasy): race, class and level, the six
-ability scores, armour, load, hit points and the save the forced march rolls; and what they
-imply: the six ability bonuses, the load limits and movement (bfrpg.encumbrance's own rules),
+ability scores, armour and shield, load, hit points and the save the forced march rolls; and what
+they imply: the six ability bonuses, the Armor Class the armour gives (:mod:`.armour`; a typed
+one counts instead), the load limits and movement (bfrpg.encumbrance's own rules),
 the five saving throws and the attack bonus (bfrpg.classes); the weapons the character fights
 with (:mod:`.weapons`: name, damage, kind and magic bonus each). Also which calculator inputs a
 character fills.
@@ -11,6 +12,13 @@ The dungeon page's example, a Dwarf of Strength 16 in magic metal armour carryin
 >>> r = derive("bfrpg", {"race": "dwarf", "strength": 16, "armor": "metal", "magic_armor": True, "load_lb": 95})
 >>> r["strength_bonus"], r["light_limit_lb"], r["heavy_limit_lb"], r["movement_ft"], r["movement_per_turn_ft"]
 (2, 70, 180, 20, 60)
+
+Armour gives the Armor Class, with the shield, magic and the Dexterity bonus; a typed one counts:
+
+>>> derive("bfrpg", {"armor": "leather", "dexterity": 13}).inputs["ac"]
+14
+>>> derive("bfrpg", {"armor": "chain", "shield": True, "ac": 12}).inputs["ac"]
+12
 
 Class and level give the saves; the Death Ray save the forced march rolls follows them until
 it is changed by hand:
@@ -30,6 +38,7 @@ from ..characters import declare_character, use
 from ..core import Input, Output, RulesInputError, Working, bind_character
 from ..notation import signed
 from .abilities import BONUS_HIGHEST, BONUS_LOWEST, RACE_NAMES, RACES, SCORE_RANGE, ability_bonus
+from .armour import ARMOUR_CHOICES, LEGACY_NAME, MAGIC_AC_RANGE, MOVEMENT_KIND, armour_class, armour_class_steps
 from .classes import CLASS_NAMES, CLASSES, COMBINATIONS, LEVEL_RANGE, SAVES, attack_bonus, class_saves, saving_throws
 from .encumbrance import ARMORS, LOAD_OUTPUT
 from .planner import MEMBERS as TRAVEL_MEMBERS
@@ -45,13 +54,20 @@ FIELDS = (
     Input("level", "Level", "int", 1, min=LEVEL_RANGE[0], max=LEVEL_RANGE[1]),
     *(Input(ability, ability.capitalize(), "int", SCORE_DEFAULT, min=SCORE_RANGE[0], max=SCORE_RANGE[1])
       for ability in ABILITIES),
-    Input("armor", "Armour worn", "choice", "none", choices=ARMORS),
-    Input("magic_armor", "The armour is magic", "bool", False),
+    Input("armor", "Armour worn", "choice", "none", choices=ARMOUR_CHOICES,
+          help=f"it gives the Armor Class and the movement; {LEGACY_NAME} is what "
+               f"older sheets kept: it counts as chain mail unless the Armor Class is typed"),
+    Input("shield", "Carries a shield", "bool", False, help="+1 to the Armor Class"),
+    Input("magic_armor", "The armour is magic", "bool", False, help="magic armour moves the wearer as lighter armour"),
+    Input("armor_bonus", "Magic bonus to Armor Class", "int", 0, min=MAGIC_AC_RANGE[0], max=MAGIC_AC_RANGE[1],
+          help="magic armour's and shield's bonuses added together (Plate Mail +2: 2); a cursed one's penalty "
+               "below 0"),
     Input("load_lb", "Load carried", "number", 0, unit="lb", min=0, max=2000,
           help="everything carried, armour included"),
-    Input("ac", "Armor Class", "int", 11, min=0, max=40,
-          help="with armour, shield and the Dexterity bonus (11 unarmoured); a fight's attacks on the "
-               "character use it"),
+    Input("ac", "Armor Class", "int", None, min=0, max=40,
+          help="a fight's attacks on the character use it; type another for a ring, a spell or cursed armour",
+          derived="from armour, shield, magic bonus and the Dexterity bonus",
+          derive=lambda v: armour_class(v["armor"], v["shield"], v["armor_bonus"], v["dexterity"])),
     Input("hp", "Hit points", "int", 8, unit="HP", min=1, max=300),
     Input("hp_lost", "Hit points lost", "int", 0, unit="HP", min=0, max=299,
           help="wounds not yet healed, fewer than the hit points (at 0 a character is dead): a new session "
@@ -63,6 +79,8 @@ FIELDS = (
     WEAPONS_INPUT,
 )
 SAVES_RULE = "characters/#saving-throws-and-attack-bonus"
+AC_LOWEST = armour_class("none", False, MAGIC_AC_RANGE[0], SCORE_RANGE[0])
+AC_HIGHEST = armour_class("plate", True, MAGIC_AC_RANGE[1], SCORE_RANGE[1])
 
 
 @declare_character(
@@ -70,6 +88,9 @@ SAVES_RULE = "characters/#saving-throws-and-attack-bonus"
     outputs=[
         *(Output(f"{ability}_bonus", f"{ability.capitalize()} bonus", min=BONUS_LOWEST, max=BONUS_HIGHEST)
           for ability in ABILITIES),
+        Output("armour_ac", "Armor Class from armour", min=AC_LOWEST, max=AC_HIGHEST,
+               help="armour, shield, magic and Dexterity: the Armor Class unless one is typed"),
+        Output("armour_movement", "Armour for movement", labels=ARMORS),
         Output("light_limit_lb", "Light load up to", "lb", min=0),
         Output("heavy_limit_lb", "Heavy load up to", "lb", min=0),
         LOAD_OUTPUT,
@@ -95,7 +116,14 @@ def bfrpg_character(step: Working, **fields: Any) -> dict[str, Any]:
     step("Ability bonus table: " + ", ".join(f"{ability.capitalize()} {score} {signed(ability_bonus(score))}"
                                              for ability, score in scores.items()) + ".",
          rule="bfrpg/dungeon/#carrying-capacity")
-    loaded = use(step, "bfrpg.encumbrance", {"race": race, "strength": strength, "armor": armor,
+    if fields["armor_bonus"] and armor == "none" and not fields["shield"]:
+        raise RulesInputError("armor_bonus", f"Magic bonus to Armor Class: received {signed(fields['armor_bonus'])} "
+                                             f"with no armour and no shield to carry it; enter 0, or choose the armour "
+                                             f"or tick Carries a shield (type the Armor Class for a ring or a spell).")
+    from_armour = armour_class_steps(step, armor, fields["shield"], fields["armor_bonus"], scores["dexterity"],
+                                     fields["ac"])
+    movement_kind = MOVEMENT_KIND[armor]
+    loaded = use(step, "bfrpg.encumbrance", {"race": race, "strength": strength, "armor": movement_kind,
                                              "magic_armor": magic_armor, "load_lb": load_lb})
     saves = _saves_steps(step, race, class_id, level, fields["death_ray_save"])
     hp, lost = fields["hp"], fields["hp_lost"]
@@ -107,8 +135,9 @@ def bfrpg_character(step: Working, **fields: Any) -> dict[str, Any]:
     step(f"Attack bonus of a level {level} {CLASS_NAMES[class_id]}: {signed(bonus)}"
          + (" (the better of its two classes)." if class_id in COMBINATIONS else "."),
          rule=SAVES_RULE)
-    return {**bonuses, **{name: loaded[name] for name in ("light_limit_lb", "heavy_limit_lb", "load", "movement_ft",
-                                                          "movement_per_turn_ft", "miles_per_day")},
+    return {**bonuses, "armour_ac": from_armour, "armour_movement": movement_kind,
+            **{name: loaded[name] for name in ("light_limit_lb", "heavy_limit_lb", "load", "movement_ft",
+                                               "movement_per_turn_ft", "miles_per_day")},
             **{f"save_{name}": target for name, target in saves.items()}, "attack_bonus": bonus,
             "current_hp": hp - lost}
 
@@ -133,8 +162,9 @@ def _saves_steps(step: Working, race: str, class_id: str, level: int, death_ray_
 # Which calculator inputs a character fills: {calculator: {input: field or derived figure}}.
 # The survival calculator takes the character's hit points (full health; a session tracks wounds).
 FILLS = {
-    "bfrpg.encumbrance": {"race": "race", "strength": "strength", "armor": "armor", "magic_armor": "magic_armor",
-                          "load_lb": "load_lb"},
+    # The encumbrance calculator's armour is the movement table's row: chain and plate mail are metal.
+    "bfrpg.encumbrance": {"race": "race", "strength": "strength", "armor": "armour_movement",
+                          "magic_armor": "magic_armor", "load_lb": "load_lb"},
     "bfrpg.chances": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
     "bfrpg.modifiers": {"race": "race", "strength": "strength", "intelligence": "intelligence"},
     "bfrpg.survival": {"current_hp": "current_hp"},
