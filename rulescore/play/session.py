@@ -109,6 +109,7 @@ def actions(system: Any) -> list[dict[str, Any]]:
 # the rulebook means it, a bear's hug rolled (rulescore/bfrpg/monster_play.py); a foe attacks a
 # Basic Fantasy character's Armor Class from their armour (rulescore/bfrpg/attack_action.py).
 RULES_VERSION = 2
+FIRST_RULES_VERSION = 1  # sessions saved before versions were kept have none: the legacy switches are theirs
 
 
 def new(system: Any, party: Any) -> State:
@@ -221,7 +222,7 @@ def _replayed(work: State, events: Sequence[Mapping[str, Any]]) -> State:
     except RulesInputError:
         work = start  # the careful way: each action on a copy, under each old behaviour if need be
     # The old behaviours only for a session played before rules versions were kept.
-    legacy = rules_of(work["system"]).legacy if work.get("rules_version", 0) < RULES_VERSION else ()
+    legacy = rules_of(work["system"]).legacy if work.get("rules_version", 0) < FIRST_RULES_VERSION else ()
     for event in events:
         for switches in ((), *((one,) for one in legacy)):
             trial = history.fork(work)
