@@ -76,6 +76,8 @@ def character_library_html(page: PageFences, which: str) -> str:
         '<label for="new-character-system">Game</label> '
         f'<select id="new-character-system" data-new-character-system>{systems}</select> '
         '<button type="button" data-action="new-character-top">New character</button></p>'
+        '<p class="rc-title"><strong>The GM\'s shelf</strong></p>'
+        '<div class="rc-home-roster" data-shelf-home><p>Nothing on the shelf yet.</p></div>'
         # One file input for every kind of file (library.js tells which it is); the drop zone too.
         '<div class="rc-foreign-drop" data-foreign-drop>'
         '<label class="rc-import-file">Import a file '

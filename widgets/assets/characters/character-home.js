@@ -5,10 +5,13 @@
 //
 // DOM: [data-character-home] holds ul.rc-home-list > li[data-character-id] (name, game, "Open",
 // "Share") or "No characters yet."; select[data-new-character-system] and
-// button[data-action="new-character-top"] beside it.
+// button[data-action="new-character-top"] beside it. [data-shelf-home] lists the GM's shelf
+// (kept/shelf.js): li[data-shelf-id] (name, game, what it is, button "delete-shelf"); the
+// Session page's shelf fights them.
 
 import { SYSTEM_NAMES } from "../kept/documents.js";
-import { button, element } from "../core/dom.js";
+import { button, confirmThen, element } from "../core/dom.js";
+import { remove } from "../kept/store.js";
 
 /** @typedef {import("./sheets.js").PageState} PageState */
 /** @typedef {import("../kept/documents.js").System} System */
@@ -24,19 +27,33 @@ export function renderHome(state, home) {
       button("share-character", "Share", { "data-id": c.id, "aria-label": `Share ${c.name}` }),
     ])))
     : element("p", {}, ["No characters yet: press New character, or import a file."]));
+  const shelf = home.parentElement?.querySelector("[data-shelf-home]");
+  if (!shelf) return;
+  const what = { foe: "a foe", encounter: "an encounter", table: "a random table" };
+  shelf.replaceChildren(state.shelf.length
+    ? element("ul", { class: "rc-home-list" }, state.shelf.map((one) => element("li", { "data-shelf-id": one.id }, [
+      element("span", { class: "rc-roster-name" }, [one.name]), " ",
+      element("span", { class: "rc-home-game" }, [`${SYSTEM_NAMES[one.system]}, ${what[one.kind]}`]), " ",
+      button("delete-shelf", "Delete", { "data-id": one.id, "aria-label": `Delete ${one.name} from the shelf` }),
+    ])))
+    : element("p", {}, ["Nothing on the shelf yet: import a GCS creature and keep it as a foe, or keep foes, " +
+      "encounters and random tables from the Session page."]));
 }
 
 /**
  * @param {HTMLElement} library the library section
  * @param {(system: System, id: string | null) => void} open a character (null: a new one) in its editor
  * @param {(id: string, near: Element) => void} share a character, its panel near the button
+ * @param {import("../kept/store.js").Kept} kept where a shelf record is deleted from
  */
-export function bindHome(library, open, share) {
+export function bindHome(library, open, share, kept) {
   library.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("button");
     const action = target?.dataset.action;
     if (!target || !action) return;
-    if (action === "new-character-top") {
+    if (action === "delete-shelf") {
+      confirmThen(target, () => remove(kept, "shelf", target.dataset.id ?? "")); // the store's listeners redraw
+    } else if (action === "new-character-top") {
       const choice = /** @type {HTMLSelectElement | null} */ (library.querySelector("[data-new-character-system]"));
       open(/** @type {System} */ (choice?.value ?? "gurps"), null);
     } else if (action === "open-character" || (action === "share-character" && target.closest("[data-character-home]"))) {

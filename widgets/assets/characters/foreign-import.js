@@ -12,8 +12,9 @@
 // DOM: [data-foreign-drop] holds input[data-foreign-import-file]; [data-foreign-preview] with
 // data-foreign-state = checking | asking | refused | done | cancelled; in it
 // [data-foreign-fields], [data-foreign-skipped], table[data-foreign-checks] and the buttons
-// confirm-foreign-import, cancel-foreign-import, foreign-keep-local, foreign-take-file and
-// foreign-keep-both.
+// confirm-foreign-import, cancel-foreign-import, foreign-keep-local, foreign-take-file,
+// foreign-keep-both and (a GURPS file) foreign-keep-foe, which keeps it on the GM's shelf as a
+// foe (kept/shelf.js) instead of making a character.
 
 import { SYSTEM_NAMES, freeName, newId } from "../kept/documents.js";
 import { MINUS, button, element, withMinus } from "../core/dom.js";
@@ -133,12 +134,12 @@ async function preview(state, area, file, current, redraw) {
       ? element("ul", { "data-foreign-skipped": "" }, (answer.skipped ?? []).map((line) => element("li", {}, [line])))
       : element("p", { "data-foreign-skipped": "" }, ["Nothing: the site uses everything the file holds."]),
     checksTable(answer.checks ?? [], answer.program ?? "The file"),
-    ...question(what, here),
+    ...question(what, here, system === "gurps"),
   ]);
   area.onclick = async (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.getAttribute("data-action") ?? "";
     if (!["confirm-foreign-import", "cancel-foreign-import", "foreign-keep-local", "foreign-take-file",
-      "foreign-keep-both"].includes(action)) return;
+      "foreign-keep-both", "foreign-keep-foe"].includes(action)) return;
     area.onclick = null;
     for (const choice of area.querySelectorAll("button")) choice.disabled = true;
     if (action === "cancel-foreign-import") {
@@ -148,7 +149,9 @@ async function preview(state, area, file, current, redraw) {
       return show(area, "cancelled", [element("p", { role: "status" },
         [`Nothing was imported: ${what} stays as it is on this device.`])]);
     }
-    const { problem, saved } = await save(state, action, { system, name, fields }, here);
+    const { problem, saved } = action === "foreign-keep-foe"
+      ? await keepFoe(state, { system, name, fields })
+      : await save(state, action, { system, name, fields }, here);
     await redraw();
     show(area, "done", [element("p", { role: "status" }, [problem ?? saved])]);
   };
@@ -177,6 +180,19 @@ async function save(state, action, imported, here) {
   const problem = "record" in written ? written.problem : null;
   return { problem, saved: `Imported ${free} (${SYSTEM_NAMES[system]}): pick them in any ` +
     `${SYSTEM_NAMES[system]} calculator.` };
+}
+
+/**
+ * The import kept as a foe on the GM's shelf (a record of its own: no character is made).
+ * @param {PageState} state @param {{system: System, name: string, fields: Fields}} imported
+ * @returns {Promise<{problem: string | null, saved: string}>}
+ */
+async function keepFoe(state, imported) {
+  const { system, name, fields } = imported;
+  const written = await put(state.kept, "shelf", { id: newId("s"), kind: "foe", name, system, sheet: fields }, 0);
+  const problem = "record" in written ? written.problem : null;
+  return { problem, saved: `${name} is on the GM's shelf as a foe: on the Session page, open the shelf and ` +
+    "fight any number of them in a tap." };
 }
 
 /**
@@ -246,12 +262,14 @@ function checksTable(checks, program) {
 /**
  * The question at the foot of the preview: import or not; or, for a character already here,
  * which to keep.
- * @param {string} what @param {Character | null} here
+ * @param {string} what @param {Character | null} here @param {boolean} asFoe whether it may be a foe
  */
-function question(what, here) {
+function question(what, here, asFoe) {
+  // A GURPS creature or NPC may go to the GM's shelf instead, as a foe (kept/shelf.js).
+  const foe = asFoe ? [" ", button("foreign-keep-foe", "Keep as a foe on the GM's shelf")] : [];
   if (!here) {
     return [element("p", {}, [`Import ${what}? Nothing is saved until you say so.`]),
-      element("p", { class: "rc-actions" }, [button("confirm-foreign-import", "Import"), " ",
+      element("p", { class: "rc-actions" }, [button("confirm-foreign-import", "Import"), ...foe, " ",
         button("cancel-foreign-import", "Cancel")])];
   }
   return [
@@ -259,6 +277,6 @@ function question(what, here) {
       "(nothing changes), take the file's figures (the same character, so parties and calculators keep it), or " +
       "keep both (the file's under a new name)?"]),
     element("p", { class: "rc-actions" }, [button("foreign-keep-local", "Keep the one here"), " ",
-      button("foreign-take-file", "Take the file's figures"), " ", button("foreign-keep-both", "Keep both")]),
+      button("foreign-take-file", "Take the file's figures"), " ", button("foreign-keep-both", "Keep both"), ...foe]),
   ];
 }

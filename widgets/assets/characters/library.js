@@ -170,7 +170,9 @@ async function showRestore(state, read, source, redraw, library) {
   area.replaceChildren(
     element("p", {}, [`${source}, a backup made ${backup.made ? new Date(backup.made).toLocaleString() : "at an unknown time"}, ` +
       `holds ${count(backup.characters.length, "character", "characters")}, ${count(backup.parties.length, "party", "parties")}, ` +
-      `${count(backup.sessions.length, "session", "sessions")} and ${count(backup.rolls.length, "roll", "rolls")}: ` +
+      `${count(backup.sessions.length, "session", "sessions")}, ` +
+      `${count(backup.shelf.length, "record of the GM's shelf", "records of the GM's shelf")} and ` +
+      `${count(backup.rolls.length, "roll", "rolls")}: ` +
       `${plan.added} new here, ${plan.same} already here as they are.`]),
     ...(plan.differing.length ? [element("p", {}, [`Different here: ${plan.differing.join(", ")}. Replace them with ` +
       "the backup's, or keep both (the backup's under another name)?"])] : []),

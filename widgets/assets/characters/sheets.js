@@ -25,6 +25,7 @@ import { storageAlert } from "../kept/backup.js";
  * @typedef {object} PageState
  * @property {Kept} kept
  * @property {Store} store
+ * @property {import("../kept/shelf.js").ShelfRecord[]} shelf the GM's foes, encounters and tables
  * @property {WeakMap<HTMLFormElement, {character: Character, values: Record<string, string | boolean>}>} filled
  * @property {Map<string, Promise<Set<string>>>} sheetFields by system: the fields its characters store
  * @property {Map<string, Set<string>>} knownFields the same, once known
@@ -49,17 +50,19 @@ export function alertIfUnsaved(state, problem) {
 
 /** @param {Kept} kept @returns {Promise<PageState>} */
 export async function pageState(kept) {
-  const state = { kept, store: { format: "", version: 1, characters: [], parties: [] }, filled: new WeakMap(),
+  const state = { kept, store: { format: "", version: 1, characters: [], parties: [] }, shelf: [], filled: new WeakMap(),
     sheetFields: new Map(), knownFields: new Map(), editingRev: new WeakMap(), conflicts: new WeakMap() };
   await reread(state);
   return state;
 }
 
-/** The characters and parties as kept now, in the order they were made. @param {PageState} state */
+/** The characters and parties as kept now, in the order they were made; the shelf by name. @param {PageState} state */
 export async function reread(state) {
   const byAge = (/** @type {{id: string}} */ a, /** @type {{id: string}} */ b) => age(a.id) - age(b.id) || a.id.localeCompare(b.id);
   state.store.characters = (/** @type {Character[]} */ (await all(state.kept, "characters"))).sort(byAge);
   state.store.parties = (/** @type {Party[]} */ (await all(state.kept, "parties"))).sort(byAge);
+  state.shelf = (/** @type {import("../kept/shelf.js").ShelfRecord[]} */ (await all(state.kept, "shelf")))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** When an id (documents.js newId: prefix, base-36 time, random) was made. @param {string} id */

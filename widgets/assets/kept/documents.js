@@ -4,6 +4,10 @@
 // Pure data in and out, checked field by field: nothing here runs what a file or a link
 // contains. Keeping them on the device is store.js's alone.
 
+import { checkShelf } from "./shelf.js";
+
+/** @typedef {import("./shelf.js").ShelfRecord} ShelfRecord */
+
 export const FORMAT = "rules-at-the-table/characters";
 export const VERSION = 1;
 export const SYSTEMS = /** @type {const} */ (["bfrpg", "gurps", "shell"]);
@@ -310,20 +314,22 @@ export function rollsFromLinkPayload(payload) {
 // versioned file, checked like an import before anything is changed.
 
 export const BACKUP_FORMAT = "rules-at-the-table/backup";
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2; // 2: the GM's shelf (a backup of version 1 has none)
 export const MAX_BACKUP_BYTES = 50 * 1024 * 1024; // twenty long sessions are a few megabytes
 
 /**
  * @typedef {{format: string, version: number, made: string, characters: Character[], parties: Party[],
- *   sessions: Session[], rolls: Roll[]}} Backup
+ *   sessions: Session[], shelf: ShelfRecord[], rolls: Roll[]}} Backup
  */
 
-/** @param {{characters: Character[], parties: Party[], sessions: Session[], rolls: Roll[]}} data @returns {Backup} */
+/** @param {{characters: Character[], parties: Party[], sessions: Session[], shelf: ShelfRecord[], rolls: Roll[]}} data
+ * @returns {Backup} */
 export function makeBackup(data) {
   return { format: BACKUP_FORMAT, version: BACKUP_VERSION, made: new Date().toISOString(),
     characters: data.characters.map((c) => /** @type {Character} */ (plainRecord(c))),
     parties: data.parties.map((p) => /** @type {Party} */ (plainRecord(p))),
-    sessions: data.sessions.map((s) => /** @type {Session} */ (plainRecord(s))), rolls: data.rolls };
+    sessions: data.sessions.map((s) => /** @type {Session} */ (plainRecord(s))),
+    shelf: data.shelf.map((r) => /** @type {ShelfRecord} */ (plainRecord(r))), rolls: data.rolls };
 }
 
 /**
@@ -357,8 +363,10 @@ export function readBackup(text) {
     if (typeof checked === "string") return { error: checked };
     sessions.push(checked);
   }
+  const shelf = checkShelf(data.shelf);
+  if (typeof shelf === "string") return { error: shelf };
   const rolls = readRolls({ format: ROLLS_FORMAT, version: ROLLS_VERSION, rolls: data.rolls ?? [] });
   if (!rolls) return { error: "its roll history is not a list of rolls" };
   return { backup: { format: BACKUP_FORMAT, version: BACKUP_VERSION, made: String(data.made ?? ""),
-    characters: people.store.characters, parties: people.store.parties, sessions, rolls } };
+    characters: people.store.characters, parties: people.store.parties, sessions, shelf, rolls } };
 }

@@ -10,6 +10,7 @@ import { HEADS, KINDS, META, all, announce, database, get, headOf, memoryOf, rea
 /** @typedef {import("./documents.js").Session} Session */
 /** @typedef {import("./documents.js").Roll} Roll */
 /** @typedef {import("./documents.js").Backup} Backup */
+/** @typedef {import("./shelf.js").ShelfRecord} ShelfRecord */
 /** @typedef {import("./store-records.js").Kept} Kept */
 
 /** Everything kept, memory included. @param {Kept} kept */
@@ -18,6 +19,7 @@ export async function everything(kept) {
     characters: /** @type {Character[]} */ (await all(kept, "characters")),
     parties: /** @type {Party[]} */ (await all(kept, "parties")),
     sessions: /** @type {Session[]} */ (await all(kept, "sessions")),
+    shelf: /** @type {ShelfRecord[]} */ (await all(kept, "shelf")),
     rolls: await rolls(kept),
   };
 }

@@ -28,8 +28,9 @@ export async function moveFromLocalStorage(kept) {
     return; // no localStorage at all: nothing was ever kept there
   }
   if (Object.values(texts).every((text) => text === null)) return;
-  /** @type {{characters: Character[], parties: Party[], sessions: Session[], rolls: Roll[], open: string | null}} */
-  const found = { characters: [], parties: [], sessions: [], rolls: [], open: null };
+  /** @type {{characters: Character[], parties: Party[], sessions: Session[], shelf: [], rolls: Roll[],
+   *   open: string | null}} the older storage kept no shelf */
+  const found = { characters: [], parties: [], sessions: [], shelf: [], rolls: [], open: null };
   /** @type {string[]} */
   const unreadable = [];
   /** @type {string[]} */

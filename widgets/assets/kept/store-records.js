@@ -11,12 +11,13 @@ import { ROLLS_FORMAT, ROLLS_KEPT, ROLLS_VERSION, readRolls } from "./documents.
 /** @typedef {import("./documents.js").Session} Session */
 /** @typedef {import("./documents.js").SessionHead} SessionHead */
 /** @typedef {import("./documents.js").Roll} Roll */
-/** @typedef {"characters" | "parties" | "sessions"} Kind */
+/** @typedef {import("./shelf.js").ShelfRecord} ShelfRecord */
+/** @typedef {"characters" | "parties" | "sessions" | "shelf"} Kind shelf: the GM's foes, encounters, tables (shelf.js) */
 /** @typedef {{kind: Kind | "meta" | "all", id: string}} Change what another tab or script changed */
 /** @typedef {import("idb").IDBPDatabase} Database */
 
 /** @type {Kind[]} */
-export const KINDS = ["characters", "parties", "sessions"];
+export const KINDS = ["characters", "parties", "sessions", "shelf"];
 export const HEADS = "heads"; // a session's name, system and time, to list sessions without reading their logs
 export const META = "meta"; // keyed values: the roll history, the open session, the last backup
 const RETRIES = 8; // `update` against a record other tabs keep changing
@@ -42,7 +43,8 @@ export function reason(error) {
 
 /** @param {string} kind @param {Record<string, any>} record */
 function described(kind, record) {
-  const noun = { characters: "the character", parties: "the party", sessions: "the session" }[kind] ?? "it";
+  const noun = { characters: "the character", parties: "the party", sessions: "the session",
+    shelf: "the shelf's" }[kind] ?? "it";
   return record.name ? `${noun} ${record.name}` : "the roll history";
 }
 
@@ -73,7 +75,7 @@ export function memoryOf(kept, name) {
 }
 
 /** Every record of a kind, with those kept only in memory over them.
- * @template {Character | Party | Session} T @param {Kept} kept @param {Kind} kind @returns {Promise<T[]>} */
+ * @template {Character | Party | Session | ShelfRecord} T @param {Kept} kept @param {Kind} kind @returns {Promise<T[]>} */
 export async function all(kept, kind) {
   const db = await database(kept);
   /** @type {Map<string, T>} */
@@ -107,7 +109,7 @@ export function headOf(session) {
 /**
  * Writes a record made from revision `base` of it (0 for a new one). If the stored one has
  * moved on, nothing is written and `conflict` is the stored one.
- * @template {Character | Party | Session} T
+ * @template {Character | Party | Session | ShelfRecord} T
  * @param {Kept} kept @param {Kind} kind @param {T} record @param {number} base
  * @returns {Promise<{record: T, problem: string | null} | {conflict: T | null}>}
  */
@@ -152,7 +154,7 @@ function keepInMemory(kept, kind, record, base, why) {
  * to write, or null to write nothing; it may be asynchronous (the rules engine). `known`, the
  * page's own copy, is tried first without reading the record again (a long session is large):
  * the write checks its revision all the same, and reads the newest only if another tab wrote.
- * @template {Character | Party | Session} T
+ * @template {Character | Party | Session | ShelfRecord} T
  * @param {Kept} kept @param {Kind} kind @param {string} id @param {(current: T | null) => T | null | Promise<T | null>} change
  * @param {T} [known]
  * @returns {Promise<{record: T, problem: string | null} | null>} null when change wrote nothing

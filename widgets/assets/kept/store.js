@@ -31,7 +31,7 @@ export {
 /** @typedef {import("./store-records.js").Change} Change */
 
 export const DB_NAME = "rules-at-the-table";
-const DB_VERSION = 1;
+const DB_VERSION = 2; // 2: the GM's shelf (shelf.js), a store of its own
 const CHANNEL = "rules-at-the-table:store";
 
 /** @returns {Promise<Kept>} */
@@ -43,9 +43,12 @@ export async function openStore() {
     /** @type {typeof import("idb")} */
     const idb = await import(new URL("../../vendor/idb.mjs", import.meta.url).href);
     kept.connect = () => idb.openDB(DB_NAME, DB_VERSION, {
+      // A new database gets every store; one of an earlier version gets those it lacks, its records kept.
       upgrade(db) {
-        for (const name of [...KINDS, HEADS]) db.createObjectStore(name, { keyPath: "id" });
-        db.createObjectStore(META);
+        for (const name of [...KINDS, HEADS]) {
+          if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: "id" });
+        }
+        if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
       },
       // Another tab (a newer site) upgrades, or the data is being deleted: step aside, reopen later.
       blocking() { kept.db?.close(); kept.db = null; },

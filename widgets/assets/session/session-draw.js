@@ -9,6 +9,7 @@ import { askSession, playersView } from "../engine/engine.js";
 import { renderFight } from "./fight-panel.js";
 import { buildFields } from "./session-form.js";
 import { renderView } from "./session-view.js";
+import { drawShelf } from "./session-shelf.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
 
@@ -77,6 +78,7 @@ export function draw(state) {
   renderView(state);
   const view = state.views ? (state.gm ? state.views.gm_view : state.views.view) : null;
   if (view) renderFight(state, view);
+  drawShelf(state); // Fight, or Join the fight while one is on
 }
 
 /** The players' view, which came after the GM's (asked with it, in the background), or asked now.

@@ -119,7 +119,10 @@ function foeList(state, field, id, data) {
         if (inner.kind === "choice" && (inner.choices ?? []).length > 30) return filtered(made, inner, innerId);
         return labelled(made, inner, innerId);
       }),
-      ...(n > 1 ? [element("p", {}, [element("button", { type: "button", "data-action": "remove-foe" }, ["Remove this row"])])] : []),
+      element("p", { class: "rc-actions" }, [
+        // Kept on the GM's shelf as it stands (session-shelf.js): a monster with the GM's changes, a foe typed in.
+        element("button", { type: "button", "data-action": "shelf-keep-row" }, ["Keep this foe on the shelf"]),
+        ...(n > 1 ? [" ", element("button", { type: "button", "data-action": "remove-foe" }, ["Remove this row"])] : [])]),
     ]));
   };
   add();
@@ -296,7 +299,7 @@ function followConditions(holder, fields) {
 
 /** A row of foes as rulescore takes it: the figures given, blank ones left to rulescore.
  * @param {Element} row */
-function readFoe(row) {
+export function readFoe(row) {
   /** @type {Record<string, unknown>} */
   const foe = {};
   for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (row.querySelectorAll("[data-foe-field]"))) {

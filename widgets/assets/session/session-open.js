@@ -9,6 +9,7 @@ import { askSession, engineLive } from "../engine/engine.js";
 import { draw, fillActions, openSession, saidProblem, shownParts, status } from "./session-draw.js";
 import { drawTable, endTable, newTable, restoreSeats, tableSection, waitingLine } from "../table/table-panel.js";
 import { changeMeta, put, sessionHeads } from "../kept/store.js";
+import { loadShelf, shelfSection } from "./session-shelf.js";
 
 /** @typedef {import("../kept/documents.js").Session} Session */
 /** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
@@ -115,6 +116,7 @@ export async function showSession(state, answer) {
   active.hidden = false;
   buildActive(state, session);
   draw(state);
+  loadShelf(state); // drawn once read
   drawTable(state);
   restoreSeats(state); // the seats kept from before a reload, each one "Invite again" away
   status(state, `${session.name}: saved on this device after every action.`);
@@ -161,6 +163,7 @@ function buildActive(state, session) {
       element("p", { class: "rc-actions" }, [button("apply-action", "Do it", { "aria-describedby": "session-preview" })]),
       element("p", { class: "rc-error", "data-session-message": "", hidden: "", role: "alert" }),
     ]),
+    shelfSection(),
     tableSection(),
     element("h3", {}, ["Log"]),
     element("ol", { class: "rc-session-log", "data-session-log": "", reversed: "" }),

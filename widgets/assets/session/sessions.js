@@ -19,6 +19,7 @@ import { fillParties, openAndShow, renderList, showSession, startSession } from 
 import { offerWriteBack } from "./session-write-back.js";
 import { tableAction, watchTable } from "../table/table-gm.js";
 import { newTable } from "../table/table-panel.js";
+import { loadShelf, shelfAction } from "./session-shelf.js";
 import { all, closeStore, get, getMeta, listen, openStore, remove, sessionHeads } from "../kept/store.js";
 
 /** @typedef {import("../kept/documents.js").Session} Session */
@@ -46,6 +47,7 @@ import { all, closeStore, get, getMeta, listen, openStore, remove, sessionHeads 
  * @property {number} previews how many previews were asked for (only the latest is shown)
  * @property {number} previewTimer the pending preview, while the reader is still typing
  * @property {import("../table/table-panel.js").Table} table the players' phones connected to the open session
+ * @property {import("../kept/shelf.js").ShelfRecord[]} shelf the GM's shelf (session-shelf.js), every game's
  * @property {{action: Record<string, unknown>, done: (answer: SessionResponse | null) => void} | null} [forPhone]
  *   a phone's request whose rolls the GM is giving in the dice field (with "I roll my own dice")
  */
@@ -82,7 +84,8 @@ async function init() {
   /** @type {PageState} */
   const state = { kept, heads: await sessionHeads(kept), session: openId ? await get(kept, "sessions", openId) : null,
     characters: { characters: await all(kept, "characters"), parties: await all(kept, "parties") },
-    actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0, table: newTable() };
+    actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0, table: newTable(),
+    shelf: [] };
   const problem = kept.problem;
   if (problem) saidProblem(state, problem);
   watchTable(() => state);
@@ -93,6 +96,7 @@ async function init() {
       fillParties(state);
       if (root.querySelector("[data-session-fields] [data-saved]")) buildFields(state); // who may join
     }
+    if (change.kind === "shelf" || change.kind === "all") loadShelf(state);
     if (change.kind === "sessions" || change.kind === "all") {
       state.heads = await sessionHeads(kept);
       renderList(state);
@@ -132,6 +136,7 @@ async function init() {
     const action = target?.dataset.action;
     const id = target?.dataset.id ?? "";
     if (tableAction(state, action, target ?? null, (done, dice) => applyForPhone(state, done, dice))) return;
+    if (shelfAction(state, action, target ?? null, (done) => applyForPhone(state, done, null))) return;
     if (action === "start-session") startSession(state);
     else if (action === "apply-action") applyAction(state);
     else if (action === "next-turn") nextTurn(state);
