@@ -364,7 +364,7 @@ def read_gcs(data: dict[str, Any]) -> dict[str, Any]:
     if unread:
         skipped.append(listing("weights the site could not read (counted as 0)", unread))
     _skills(data, fields, skipped)
-    read_weapons(data, version, fields, skipped)  # weapons, armour DR, shield DB (gcs_weapons)
+    weapon_checks = read_weapons(data, version, fields, skipped)  # weapons, armour DR, shield DB (gcs_weapons)
     _skipped(data, unit, skipped)
     for key, most in (("hp", (DEAD_MULTIPLE + 1) * values.get("hp", values["st"]) - 1),
                       ("fp", 2 * values.get("fp", values["ht"]))):  # GCS's damage: wounds and fatigue now
@@ -375,5 +375,5 @@ def read_gcs(data: dict[str, Any]) -> dict[str, Any]:
             skipped.append(f"{key.upper()} lost: {_lb(amount)}, past what a living character carries (the sheet "
                            f"takes {most} at most)")
     gcs = _figures_from_calc(data, values, fields, unit) if values["st"] >= 1 else {}
-    checks = _checks(data, values, lost, fields, gcs, version)
+    checks = _checks(data, values, lost, fields, gcs, version) + weapon_checks
     return finish("gurps", "GURPS Character Sheet", name, fields, skipped, checks)
