@@ -231,7 +231,7 @@ def test_codex_quest_coins_armour_and_classes_read_every_way():
     ("gcs-template.gct", "template (.gct)"),
     ("gcs-newer.gcs", "newer GURPS Character Sheet (file version 6)"),
     ("gcs-no-attributes.gcs", "no attributes (ST, DX, IQ and HT)"),
-    ("gcs-outside-limits.gcs", "Flaming Skull cannot be imported: the file's ST is 0"),
+    ("gcs-outside-limits.gcs", "Spirit Skull cannot be imported: the file's HP is 0"),
     ("other-tool.json", "not a character from GURPS Character Sheet or Codex Quest"),
     ("not-json.txt", "not JSON (line 1"),
     ("codex-quest-newer.json", "newer Codex Quest (data version 3)"),
@@ -254,8 +254,8 @@ def test_bad_input_of_every_other_kind_is_refused():
     race["race"] = "gnome"
     assert "race is gnome" in refused(json.dumps(race)).message
     big = json.loads((FIXTURES / "gcs-v5.gcs").read_text(encoding="utf-8"))
-    big["attributes"][0]["calc"]["value"] = 120
-    assert "the file's ST is 120" in refused(json.dumps(big)).message
+    big["attributes"][0]["calc"]["value"] = 250
+    assert "the file's ST is 250" in refused(json.dumps(big)).message
     # A file as bytes with a byte-order mark reads like text.
     assert import_character(b"\xef\xbb\xbf" + (FIXTURES / "gcs-v5.gcs").read_bytes())["name"] == "Sir Aldous"
 

@@ -130,7 +130,9 @@ def rolled_dice(damage: Damage, st: int) -> tuple[int, int]:
 
 def resolved(damage: Damage, st: int, bonus: int = 0) -> str:
     """The damage as dice for a wielder of ``st`` (``bonus`` more adds), as data: "sw+1 cut" at ST 12
-    is "1d+3 cut"."""
+    is "1d+3 cut"; thrust or swing as written for ST 0 (no body to strike with: no dice)."""
+    if damage.st and st < 1:
+        return damage.text
     count, adds = rolled_dice(damage, st)
     adds += bonus
     return f"{count}d" + (f"{adds:+d}" if adds else "") + f"{damage.divided} {damage.type}"
