@@ -277,6 +277,9 @@ def test_the_pages_answer_carries_the_import_with_labelled_fields():
     assert set(shown) == set(answer["fields"])
     assert shown["st"]["label"] == "ST" and shown["st"]["text"] == "12"
     assert shown["load_lb"]["text"] == "25.2 lb" and shown["load_lb"]["unit"] == "lb"
+    assert shown["weapons"]["text"] == ", ".join(f"{weapon['name']} ({weapon['usage']})"
+                                                 for weapon in answer["fields"]["weapons"])
+    assert shown["weapons"]["text"].startswith("Broadsword (Swung), Broadsword (Thrust)")
     codex = respond_import((FIXTURES / "codex-quest-current.json").read_text(encoding="utf-8"))
     assert codex["program"] == "Codex Quest"
     assert {entry["field"]: entry["text"] for entry in codex["shown"]}["class"] == "Magic-User/Thief"
