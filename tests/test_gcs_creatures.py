@@ -172,3 +172,25 @@ def test_an_affliction_hits_and_the_gm_resolves_it_and_st_0_strikes_with_no_st()
     with pytest.raises(RulesInputError) as caught:
         session.apply(state, {"do": "attack", "who": "s", "target": "f1", "defence": "none"}, roll=dice(3, 3, 3))
     assert caught.value.field == "weapon" and "ST 0" in caught.value.message
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(type={"a": 1}),  # a "type" that is no name
+    lambda d: d.update(settings=3),
+    lambda d: d.update(calc=[]),
+    lambda d: d.update(attributes=[a for a in d["attributes"] if a["attr_id"] not in ("basic_move", "basic_speed")]),
+    lambda d: d["equipment"][0]["weapons"][0].update(calc={"level": "high", "damage": {"x": 1}}),
+    lambda d: d["equipment"][0]["weapons"][1].update(usage=7, reach=None, parry=["9"]),
+    lambda d: d["equipment"][0].update(weapons={"not": "a list"}),
+    lambda d: d["traits"][0]["weapons"].append("a weapon as text"),
+])
+def test_odd_shapes_in_a_file_never_crash_the_import(change):
+    data = load("gcs-creature-giant.gcs")
+    change(data)
+    try:
+        answer = imported(data)
+    except RulesInputError as error:
+        assert error.field == "file" and error.message.endswith(".")
+        return
+    assert all(set(line) == {"figure", "theirs", "ours", "agrees", "why"} for line in answer["checks"])
+    derive("gurps", answer["fields"])  # what came in is a sheet the site takes

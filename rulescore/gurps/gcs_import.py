@@ -71,7 +71,7 @@ LEVEL_NAMES = [row.name for row in ENCUMBRANCE_LEVELS]
 def looks_like_gcs(data: dict[str, Any]) -> bool:
     """A GCS file of any kind: a whole-number ``version`` and one of GCS's own keys."""
     return whole(data.get("version")) is not None and not isinstance(data.get("version"), str) \
-        and (data.get("type") in OTHER_FILES or data.get("type") == "character" or any(k in data for k in MARKERS))
+        and (str(data.get("type")) in OTHER_FILES or data.get("type") == "character" or any(k in data for k in MARKERS))
 
 
 def weight_lb(raw: Any, default_unit: str = "lb") -> Fraction | None:
@@ -145,7 +145,7 @@ def _attributes(data: dict[str, Any], version: int) -> tuple[dict[str, Fraction]
         if any(value is None for value in flat.values()):
             raise _no_attributes()
         st, dx, iq, ht = (flat[key] or Fraction(0) for key in ("st", "dx", "iq", "ht"))
-        on_10 = bool((data.get("settings") or {}).get("base_will_and_per_on_10"))
+        on_10 = bool(mapping(data.get("settings")).get("base_will_and_per_on_10"))
 
         def adj(key: str) -> Fraction:
             return number(data.get(key)) or Fraction(0)
@@ -171,6 +171,10 @@ def _attributes(data: dict[str, Any], version: int) -> tuple[dict[str, Fraction]
                 lost[key] = damage
     if any(key not in values for key in ("st", "dx", "iq", "ht")):
         raise _no_attributes()
+    for key, base in (("hp", values["st"]), ("will", values["iq"]), ("per", values["iq"]),
+                      ("basic_speed", (values["dx"] + values["ht"]) / 4)):
+        values.setdefault(key, base)  # a figure the file leaves out follows its formula, as the sheet's does
+    values.setdefault("basic_move", Fraction(math.floor(values["basic_speed"])))
     return values, lost
 
 
@@ -344,7 +348,7 @@ def _checks(data: dict[str, Any], values: dict[str, Fraction], lost: dict[str, F
                                                                           "below ST 1)"))
     if DAMAGE_ST_RANGE[0] <= st <= ST_TOP:
         damage = damage_for_st(st)
-        striking = whole((data.get("calc") or {}).get("striking_st_bonus")) or 0
+        striking = whole(mapping(data.get("calc")).get("striking_st_bonus")) or 0
         why = (f"GCS adds Striking ST {striking:+d} for damage; the site's damage uses ST {st}" if striking else
                f"the file uses GCS's '{progression.replace('_', ' ')}' damage option; the site follows the Basic "
                f"Set table" if progression != "basic_set" else
