@@ -11,8 +11,10 @@ is the carried ``equipment`` (not ``other_equipment``): each top-level item's
 weight × quantity plus its contents. GCS counts 1 kg as 2 lb.
 
 Lifting ST and a Dodge bonus from traits are read back from GCS's own Basic Lift and Dodge, so
-Basic Lift, encumbrance, Move and Dodge come out as GCS has them. The weapons, with GCS's own skill
-levels, damage, Parry and Block, the torso's DR and a shield's DB: :mod:`.gcs_weapons`.
+Basic Lift, encumbrance, Move and Dodge come out as GCS has them. The weapons, each usage of each
+row with GCS's own skill levels, damage, Parry and Block, the torso's DR and a shield's DB:
+:mod:`.gcs_weapons`. A creature's ST 0, ST past 100, IQ 0 and FP 0 (or no FP in the file) come in
+with GURPS's meanings, said in the cross-check: :mod:`.gcs_creatures`.
 
 >>> weight_lb("1,900 lb"), weight_lb("8 oz"), weight_lb("3 kg"), weight_lb("500 g"), weight_lb("0.5 tn")
 (Fraction(1900, 1), Fraction(1, 2), Fraction(6, 1), Fraction(1, 1), Fraction(1000, 1))

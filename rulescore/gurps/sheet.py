@@ -22,6 +22,13 @@ is advice, not a refusal (a cat's Basic Move 10, HP 13 on ST 4):
 HP 13: more than Lite lets you buy on ST 4 (up to 5): from a trait?
 Basic Move 10: more than Lite lets you buy on Basic Speed 6.25 (up to 9): from a trait?
 
+A creature's figures keep GURPS's meanings: ST 0 is no physical body (Basic Lift 0, no thrust or
+swing), IQ 0 mindless, FP 0 no fatigue:
+
+>>> r = derive("gurps", {"st": 0, "hp": 6, "iq": 0, "fp": 0})
+>>> r["basic_lift_lb"], r["thrust"], r["will"], r["fp"]
+(0, None, 0, 0)
+
 Lifting ST counts for Basic Lift only (and so for encumbrance, Move and Dodge); a Dodge bonus
 from traits adds to Dodge:
 
