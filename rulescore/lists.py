@@ -23,7 +23,7 @@ from typing import Any
 
 from .core import Input, RulesInputError
 
-MAX_TEXT = 8000  # the whole list as JSON text: a dozen weapons with every figure fit many times over
+MAX_TEXT = 16000  # the whole list as JSON text: two dozen weapons with every figure fit several times over
 
 Check = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -214,8 +214,9 @@ def _shown_value(spec: dict[str, Any], value: Any) -> str:
         return str(spec["choice_labels"].get(value, value))
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, list):  # a list the sheet keeps (weapons): each item by its name
-        return ", ".join(str(item.get("name") or "unnamed") for item in value if isinstance(item, dict)) or "none"
+    if isinstance(value, list):  # a list the sheet keeps (weapons): each item by its name, and its usage if any
+        return ", ".join(str(item.get("name") or "unnamed") + (f" ({item['usage']})" if item.get("usage") else "")
+                         for item in value if isinstance(item, dict)) or "none"
     shown = str(value).replace("-", MINUS)
     return f"{shown} {spec['unit']}" if spec["unit"] else shown
 

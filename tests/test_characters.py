@@ -86,7 +86,8 @@ def test_secondary_characteristics_follow_until_bought_and_past_lite_is_advice()
         assert f"{word} than Lite lets you buy" in result["advice"]
         assert any(result["advice"] in sentence for sentence in result.steps), "the working says it too"
     # Outside the wide limits every calculator takes, still refused by label.
-    for values, field in (({"iq": 10, "per": 31}, "per"), ({"st": 101}, "st"), ({"st": 20, "hp": 201}, "hp"),
+    for values, field in (({"iq": 10, "per": 31}, "per"), ({"st": 201}, "st"), ({"st": -1}, "st"),
+                          ({"st": 20, "hp": 201}, "hp"),
                           ({"basic_speed": "5.1"}, "basic_speed"), ({"basic_move": 31}, "basic_move"),
                           ({"lifting_st": -1}, "lifting_st"), ({"dodge_bonus": 11}, "dodge_bonus")):
         with pytest.raises(RulesInputError) as caught:
@@ -198,14 +199,24 @@ def test_every_calculator_accepts_what_a_character_gives_it(system, data):
                                          ("shell", "damage_taken")) \
             or (system, error.field) == ("bfrpg", "hp_lost") and character["hp_lost"] >= character["hp"] \
             or (system, error.field) == ("bfrpg", "armor_bonus") and character["armor"] == "none" \
-            and not character["shield"]  # a magic bonus with nothing to carry it
+            and not character["shield"] \
+            or (system, error.field) == ("gurps", "load_lb") and character["st"] == 0
+        # (Basic Fantasy: a magic bonus with nothing to carry it; GURPS: no body carries nothing)
         return
     for calc, _ in {calc["id"]: (calc, None) for calc, _ in bound(system)}.values():
         given_inputs = fill(calc, character, figures)
         if system == "bfrpg" and figures["load"] == "over":
             # No movement rate for a load past the heavy limit: the travel calculators say so.
             given_inputs = {name: value for name, value in given_inputs.items() if value != 0}
-        calculate(calc["id"], {name: value for name, value in given_inputs.items() if value is not None})
+        try:
+            calculate(calc["id"], {name: value for name, value in given_inputs.items() if value is not None})
+        except RulesInputError as error:
+            # A creature's ST 0 (no body), FP 0 (no fatigue) or Will 0 (mindless) is no figure the lifting,
+            # load, throwing, damage, fatigue and Fright Check calculators work with: they refuse it by the
+            # field's label, nothing worse.
+            assert system == "gurps" and error.field in ("st", "fp", "will") and given_inputs[error.field] == 0, error
+            assert error.message.startswith(next(spec["label"] for spec in calc["inputs"]
+                                                 if spec["name"] == error.field) + ":")
 
 
 def test_the_command_line_derives():

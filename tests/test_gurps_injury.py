@@ -40,10 +40,16 @@ def test_damage_past_st_20_follows_the_basic_set_table(st, thrust, swing):
     assert tuple(row[3 * ((st - 21) // 20):][:3]) == (st, thrust.replace("-", "−"), swing.replace("-", "−"))
 
 
-def test_damage_table_stops_at_100():
+def test_damage_table_goes_on_past_100_by_its_rule():
     assert calc("gurps.damage", st=100)["swing_max"] == 78        # 13d: 13 x 6
+    # Past 100, +1d to thrust and swing for each 10 ST more; the ST between as the table's last ten.
+    for st, thrust, swing in ((105, "11d+2", "13d+2"), (110, "12d", "14d"),
+                              (120, "13d", "15d"), (1000, "101d", "103d")):
+        result = calc("gurps.damage", st=st)
+        assert (result["thrust"], result["swing"]) == (thrust, swing), st
+        assert result["thrust"] != calc("gurps.damage", st=st - 10)["thrust"]
     with pytest.raises(RulesInputError):
-        calc("gurps.damage", st=101)
+        calc("gurps.damage", st=1001)
 
 
 @pytest.mark.parametrize("damage, dr, kind, penetrating, injury", [

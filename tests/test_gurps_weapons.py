@@ -19,9 +19,9 @@ AXE = {"name": "Long Axe", "usage": "Swung", "skill": 13, "damage": "sw+2 cut", 
 
 def test_the_sheet_keeps_weapons_dr_and_a_shield_db():
     fields = {field["name"]: field for field in rulescore.character_fields("gurps")}
-    assert fields["weapons"]["kind"] == "list" and fields["weapons"]["max"] == 12
+    assert fields["weapons"]["kind"] == "list" and fields["weapons"]["max"] == 24
     assert [item["name"] for item in fields["weapons"]["items"]] == [
-        "name", "usage", "skill", "damage", "parry", "block", "reach", "acc", "range", "bulk"]
+        "name", "usage", "skill", "damage", "parry", "block", "reach", "acc", "range", "bulk", "effect"]
     assert (fields["dr"]["default"], fields["dr"]["min"], fields["dr"]["max"]) == (0, 0, 100)
     assert (fields["shield_db"]["default"], fields["shield_db"]["min"], fields["shield_db"]["max"]) == (0, 0, 3)
     figures = derive("gurps", {"st": 15, "weapons": json.dumps([AXE, {"name": "Knife", "skill": "12",
@@ -29,9 +29,9 @@ def test_the_sheet_keeps_weapons_dr_and_a_shield_db():
                                                                       "block": " no "}]), "dr": 3})
     assert figures.inputs["weapons"] == [
         {"name": "Long Axe", "usage": "Swung", "skill": 13, "damage": "sw+2 cut", "parry": "9U", "block": "",
-         "reach": "", "acc": "", "range": "", "bulk": ""},
+         "reach": "", "acc": "", "range": "", "bulk": "", "effect": ""},
         {"name": "Knife", "usage": "", "skill": 12, "damage": "thr-1 imp", "parry": "8F", "block": "No",
-         "reach": "", "acc": "", "range": "", "bulk": ""}]
+         "reach": "", "acc": "", "range": "", "bulk": "", "effect": ""}]
     assert (figures.inputs["dr"], figures.inputs["shield_db"]) == (3, 0)
     assert derive("gurps", {}).inputs["weapons"] == []
 
@@ -133,24 +133,24 @@ def test_every_weapon_of_a_gcs_file_comes_in_with_gcss_own_figures(name):
         assert weapon["damage"] == calc["damage"]
         ranged = own.get("type") == "ranged_weapon" or own.get("id", "").startswith("W")
         assert weapon["range"] == (calc.get("range") or own.get("range", "") if ranged else "")
-        for key in ("parry", "block"):  # GCS leaves out a figure the same as the weapon's own ("No" when none)
-            assert weapon[key] == ("" if ranged else calc.get(key) or own.get(key) or "No")
+        for key in ("parry", "block"):  # GCS leaves a Parry or Block it shows none of out of calc
+            assert weapon[key] == ("" if ranged else calc.get(key) or "")
 
 
 def test_gcs_weapons_by_hand():
     aldous = import_character((FIXTURES / "gcs-v5.gcs").read_text(encoding="utf-8"))["fields"]
     assert aldous["weapons"] == [
-        {"name": "Broadsword", "usage": "Swung", "skill": 14, "damage": "1d+3 cut", "parry": "10", "block": "No",
-         "reach": "1", "acc": "", "range": "", "bulk": ""},
-        {"name": "Broadsword", "usage": "Thrust", "skill": 14, "damage": "1d cr", "parry": "10", "block": "No",
-         "reach": "1", "acc": "", "range": "", "bulk": ""}]
+        {"name": "Broadsword", "usage": "Swung", "skill": 14, "damage": "1d+3 cut", "parry": "10", "block": "",
+         "reach": "1", "acc": "", "range": "", "bulk": "", "effect": ""},
+        {"name": "Broadsword", "usage": "Thrust", "skill": 14, "damage": "1d cr", "parry": "10", "block": "",
+         "reach": "1", "acc": "", "range": "", "bulk": "", "effect": ""}]
     assert aldous["dr"] == 4  # the torso's, as GCS worked it out (the mail shirt)
     grumm = import_character((FIXTURES / "gcs-v4.gcs").read_text(encoding="utf-8"))["fields"]
     boulder = next(weapon for weapon in grumm["weapons"] if weapon["name"] == "Boulder")
     assert boulder == {"name": "Boulder", "usage": "Thrown", "skill": 11, "damage": "3d+3 cr", "parry": "", "block": "",
-                       "reach": "", "acc": "0", "range": "16/32", "bulk": "-6"}
+                       "reach": "", "acc": "0", "range": "16/32", "bulk": "-6", "effect": ""}
     kick = next(weapon for weapon in grumm["weapons"] if weapon["usage"] == "Kick")
-    assert (kick["skill"], kick["damage"], kick["parry"], kick["reach"]) == (8, "3d+1 cr", "No", "C,1")
+    assert (kick["skill"], kick["damage"], kick["parry"], kick["reach"]) == (8, "3d+1 cr", "No", "C,1")  # GCS 4's
     old = import_character((FIXTURES / "gcs-v1.gcs").read_text(encoding="utf-8"))
     assert "weapons" not in old["fields"]
     assert any("Sword (Swung)" in entry and "version 1" in entry for entry in old["skipped"])
@@ -176,9 +176,15 @@ def test_gcs_weapons_left_out_and_a_shields_db():
         {"id": "wC1", "usage": "Claw", "calc": {"level": 13, "damage": "1d cut", "parry": "9"}}]})
     answer = import_character(json.dumps(data))
     names = [(weapon["name"], weapon["usage"]) for weapon in answer["fields"]["weapons"]]
-    assert names == [("Broadsword", "Swung"), ("Broadsword", "Thrust"), ("Buckler", "Shield Bash")]
-    buckler = answer["fields"]["weapons"][-1]
-    assert (buckler["parry"], buckler["block"], buckler["damage"]) == ("No", "9", "1d-1 cr")
+    assert names == [("Broadsword", "Swung"), ("Broadsword", "Thrust"), ("Buckler", "Shield Bash"), ("Net", "Thrown"),
+                     ("Crossbow", "Shoot")]  # not the Dagger (not equipped) nor the Claws (disabled); hidden rows too
+    buckler, net, crossbow = answer["fields"]["weapons"][2:]
+    assert (buckler["parry"], buckler["block"], buckler["damage"]) == ("", "9", "1d-1 cr")
+    assert (net["damage"], net["effect"], net["acc"], net["range"]) == ("", "spec.", "1", "x1/x1")  # the GM's
+    assert (crossbow["skill"], crossbow["damage"], crossbow["acc"]) == (10, "3d imp", "4")
     assert answer["fields"]["shield_db"] == 1
-    assert any(entry.startswith("1 weapon the site cannot read: Net (Thrown)") for entry in answer["skipped"])
+    lines = {line["figure"]: line for line in answer["checks"] if line["figure"].startswith("Weapon:")}
+    assert lines["Weapon: Crossbow (Shoot) (hidden on GCS's sheet)"]["agrees"] is True
+    net_line = next(line for figure, line in lines.items() if figure.startswith("Weapon: Net (Thrown) (the fight"))
+    assert net_line["agrees"] is True and "spec." in net_line["ours"]
     session.new("gurps", [{"id": "a", "name": "Aldous", "system": "gurps", "fields": answer["fields"]}])

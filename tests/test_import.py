@@ -121,7 +121,7 @@ def test_gcs_versions_2_and_1_have_no_computed_figures_and_say_so():
     assert two["fields"]["weapon_skill"] == 13 and two["fields"]["swimming_skill"] == 13  # inside a container
     assert any("Kicking" in entry for entry in two["skipped"])  # a technique, not the site's
     assert any("Horizontal" in entry for entry in two["skipped"])  # "advantages", containers opened
-    (line,) = two["checks"]
+    (line,) = [line for line in two["checks"] if not line["figure"].startswith("Weapon:")]  # the weapons: theirs
     assert line["agrees"] is None and "version 2" in line["why"]
     one = load("gcs-v1.gcs")
     fields = one["fields"]
@@ -242,7 +242,7 @@ def test_codex_quest_coins_armour_and_classes_read_every_way():
     ("gcs-template.gct", "template (.gct)"),
     ("gcs-newer.gcs", "newer GURPS Character Sheet (file version 6)"),
     ("gcs-no-attributes.gcs", "no attributes (ST, DX, IQ and HT)"),
-    ("gcs-outside-limits.gcs", "Flaming Skull cannot be imported: the file's ST is 0"),
+    ("gcs-outside-limits.gcs", "Spirit Skull cannot be imported: the file's HP is 0"),
     ("other-tool.json", "not a character from GURPS Character Sheet or Codex Quest"),
     ("not-json.txt", "not JSON (line 1"),
     ("codex-quest-newer.json", "newer Codex Quest (data version 3)"),
@@ -265,8 +265,8 @@ def test_bad_input_of_every_other_kind_is_refused():
     race["race"] = "gnome"
     assert "race is gnome" in refused(json.dumps(race)).message
     big = json.loads((FIXTURES / "gcs-v5.gcs").read_text(encoding="utf-8"))
-    big["attributes"][0]["calc"]["value"] = 120
-    assert "the file's ST is 120" in refused(json.dumps(big)).message
+    big["attributes"][0]["calc"]["value"] = 250
+    assert "the file's ST is 250" in refused(json.dumps(big)).message
     # A file as bytes with a byte-order mark reads like text.
     assert import_character(b"\xef\xbb\xbf" + (FIXTURES / "gcs-v5.gcs").read_bytes())["name"] == "Sir Aldous"
 
@@ -288,6 +288,9 @@ def test_the_pages_answer_carries_the_import_with_labelled_fields():
     assert set(shown) == set(answer["fields"])
     assert shown["st"]["label"] == "ST" and shown["st"]["text"] == "12"
     assert shown["load_lb"]["text"] == "25.2 lb" and shown["load_lb"]["unit"] == "lb"
+    assert shown["weapons"]["text"] == ", ".join(f"{weapon['name']} ({weapon['usage']})"
+                                                 for weapon in answer["fields"]["weapons"])
+    assert shown["weapons"]["text"].startswith("Broadsword (Swung), Broadsword (Thrust)")
     codex = respond_import((FIXTURES / "codex-quest-current.json").read_text(encoding="utf-8"))
     assert codex["program"] == "Codex Quest"
     assert {entry["field"]: entry["text"] for entry in codex["shown"]}["class"] == "Magic-User/Thief"

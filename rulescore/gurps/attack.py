@@ -133,8 +133,11 @@ def attack_with(rules: GurpsFight) -> Callable[[State, dict[str, Any], Dice], No
         if outcome == "success" and not _defended(rules, state, settled, said, dice, foe_hit):
             said.put(entry)
             return
-        if settled.damage is None:
+        if settled.damage is None and weapon.get("effect"):  # an affliction or the like: the GM's to resolve
+            said.add(f"the GM resolves its effect ({weapon['effect']}); enter any damage or fatigue it does by hand")
+        elif settled.damage is None:
             said.add(f"roll the damage and enter it with {'Damage to a foe' if foe_hit else 'Damage'}")
+        if settled.damage is None:
             said.put(entry)
             return
         total, rolled = _damage_roll(settled, dice, roll == 3, name)

@@ -257,6 +257,10 @@ def plan(rules: GurpsFight, state: State, action: Mapping[str, Any]) -> Plan:
         raise RulesInputError("target", f"Target: {aimed} is out of the fight.")
     weapon = weapon_of(rules, state, who, action)
     damage = parse_damage(weapon["damage"], f"Weapon: {title(weapon)}'s damage") if weapon["damage"] else None
+    if damage is not None and damage.st and fight["combatants"][who]["side"] == "party" and not sheet(state, who)["st"]:
+        raise RulesInputError("weapon", f"Weapon: {title(weapon)}'s damage follows ST ({damage.base}), and {name} has "
+                                        f"ST 0, no physical body to strike with; give the weapon's damage in dice on "
+                                        f"the sheet, or choose another weapon.")
     if damage is not None and INJURY_TYPE[damage.type] is None:
         raise RulesInputError("weapon", f"Weapon: {title(weapon)} does fatigue damage, which comes off FP: the attack "
                                         f"works out injury to HP only; roll it and enter it with Spend FP.")

@@ -84,10 +84,24 @@ _DAMAGE_BY_ST.update({
 DAMAGE_ST_RANGE = (min(_DAMAGE_BY_ST), max(_DAMAGE_BY_ST))
 
 
+ST_TOP = 1000  # the highest ST the site takes (a huge creature's); past 100 the table goes on by its rule
+PAST_TOP_STEP = 10  # past ST 100, +1d to thrust and swing for each 10 ST more
+
+
 def damage_for_st(st: int) -> Damage:
-    """Thrust and swing, each (dice, adds), for ST 1-100."""
+    """Thrust and swing, each (dice, adds), for ST 1-1000: the table to 100; past it, the Basic
+    Set's rule (+1d to both for each 10 ST more), the ST in between as the table's last ten steps
+    them (ST 105 as ST 95 with 1d more).
+
+    >>> [tuple(damage_for_st(st).thrust) + tuple(damage_for_st(st).swing) for st in (100, 105, 120)]
+    [(11, 0, 13, 0), (11, 2, 13, 2), (13, 0, 15, 0)]
+    """
+    if DAMAGE_ST_RANGE[1] < st <= ST_TOP:
+        more = -(-(st - DAMAGE_ST_RANGE[1]) // PAST_TOP_STEP)  # the tens of ST past 100, a part counted whole
+        (thrust, thrust_adds), (swing, swing_adds) = _DAMAGE_BY_ST[st - PAST_TOP_STEP * more]
+        return Damage(Dice(thrust + more, thrust_adds), Dice(swing + more, swing_adds))
     if st not in _DAMAGE_BY_ST:
-        raise ValueError(f"the damage table covers ST {DAMAGE_ST_RANGE[0]}-{DAMAGE_ST_RANGE[1]}, not {st}")
+        raise ValueError(f"the damage table covers ST {DAMAGE_ST_RANGE[0]}-{ST_TOP}, not {st}")
     return _DAMAGE_BY_ST[st]
 
 

@@ -63,7 +63,10 @@ def after_defence(rules: GurpsFight, state: State, fight: dict[str, Any], who: s
     if "Aim" in mine:
         fight["effects"].remove(mine["Aim"])
         note(state, rules.at(state), f"{name}'s aim is spoiled by the active defence.", PAGE + "#aim")
-    if "Concentrate" in mine:
+    if "Concentrate" in mine and rules.figures(state, who).get("iq") == 0:  # mindless: no Will roll (our reading)
+        said = f"{name} is forced to defend while concentrating: mindless (IQ 0), no Will roll; keeps it."
+        rules.note_figures(state, who, said, PAGE + "#concentrate", said)
+    elif "Concentrate" in mine:
         will = rules.figures(state, who)["will"] - 3
         roll = sum(dice(3, 6, purpose=f"{name}'s Will − 3 roll to keep concentrating"))
         kept = succeeds(roll, will)

@@ -196,6 +196,10 @@ class GurpsFight(GurpsFighters):
         for kept in [e for e in fight["effects"] if e["who"] == who and e["name"] in ("Aim", "Concentrate")]:
             will = self.figures(state, who)["will"] - (3 if kept["name"] == "Concentrate" else 0)
             doing = "aiming" if kept["name"] == "Aim" else "concentrating"
+            if self.figures(state, who).get("iq") == 0:  # mindless: no Will roll, nothing to distract (our reading)
+                said = f"{name} is hurt while {doing}: mindless (IQ 0), no Will roll; keeps it."
+                self.note_figures(state, who, said, PAGE + ("#aim" if kept["name"] == "Aim" else "#concentrate"), said)
+                continue
             minus = " − 3" if kept["name"] == "Concentrate" else ""
             roll = sum(dice(3, 6, purpose=f"{name}'s Will{minus} roll to keep {doing}"))
             ok = succeeds(roll, will)
@@ -366,7 +370,7 @@ class GurpsFight(GurpsFighters):
             if self.figures(state, who)["hp"] - wounds["hp_lost"] <= 0 and who != self.current(fight):
                 items.append({"who": who, "text": f"{name}: HT roll to stay conscious at the start of their turn.",
                               "rule": INJURY + "#0-hp-or-less-staying-conscious"})
-            if fight["combatants"][who]["side"] == "party" and sheet(state, who)["fp"] - wounds["fp_lost"] <= 0:
+            if fight["combatants"][who]["side"] == "party" and 0 < sheet(state, who)["fp"] <= wounds["fp_lost"]:
                 items.append({"who": who, "text": f"{name}: at 0 FP or less, a Will roll to do anything but talk or "
                                                   f"rest on their turn (each FP spent also costs 1 HP).",
                               "rule": rules.RECOVERY + "#lost-fatigue-points"})

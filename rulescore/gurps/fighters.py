@@ -72,13 +72,14 @@ class GurpsFighters(Fight):
 
     # ------------------------------------------------------------ who is who
     def figures(self, state: State, who: str) -> dict[str, Any]:
-        """HP, HT, Speed, DX, Will of anyone in the fight, and their wounds (a dict to change)."""
+        """HP, HT, Speed, DX, Will (and a character's IQ) of anyone in the fight, and their wounds (a
+        dict to change)."""
         one: dict[str, Any] = state["fight"]["combatants"][who]
         if one["side"] == "foes":
             return one
         figures = sheet(state, who)
         return {**state["characters"][who], "hp": figures["hp"], "ht": figures["ht"], "dx": figures["dx"],
-                "basic_speed": figures["basic_speed"], "will": figures["will"]}
+                "basic_speed": figures["basic_speed"], "will": figures["will"], "iq": figures["iq"]}
 
     def wounds(self, state: State, who: str) -> dict[str, Any]:
         one = state["fight"]["combatants"][who]

@@ -11,8 +11,10 @@ is the carried ``equipment`` (not ``other_equipment``): each top-level item's
 weight × quantity plus its contents. GCS counts 1 kg as 2 lb.
 
 Lifting ST and a Dodge bonus from traits are read back from GCS's own Basic Lift and Dodge, so
-Basic Lift, encumbrance, Move and Dodge come out as GCS has them. The weapons, with GCS's own skill
-levels, damage, Parry and Block, the torso's DR and a shield's DB: :mod:`.gcs_weapons`.
+Basic Lift, encumbrance, Move and Dodge come out as GCS has them. The weapons, each usage of each
+row with GCS's own skill levels, damage, Parry and Block, the torso's DR and a shield's DB:
+:mod:`.gcs_weapons`. A creature's ST 0, ST past 100, IQ 0 and FP 0 (or no FP in the file) come in
+with GURPS's meanings, said in the cross-check: :mod:`.gcs_creatures`.
 
 >>> weight_lb("1,900 lb"), weight_lb("8 oz"), weight_lb("3 kg"), weight_lb("500 g"), weight_lb("0.5 tn")
 (Fraction(1900, 1), Fraction(1, 2), Fraction(6, 1), Fraction(1, 1), Fraction(1000, 1))
@@ -28,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..import_common import check, finish, listing, mapping, number, refuse, text, whole
-from .damage import DAMAGE_ST_RANGE, damage_for_st
+from .damage import DAMAGE_ST_RANGE, ST_TOP, damage_for_st
 from .encumbrance import (
     DODGE_BONUS_MAX,
     ENCUMBRANCE_LEVELS,
@@ -37,6 +39,7 @@ from .encumbrance import (
     encumbered_dodge,
     encumbered_move,
 )
+from .gcs_creatures import creature_checks
 from .gcs_weapons import read_weapons
 from .injury import DEAD_MULTIPLE
 
@@ -70,7 +73,7 @@ LEVEL_NAMES = [row.name for row in ENCUMBRANCE_LEVELS]
 def looks_like_gcs(data: dict[str, Any]) -> bool:
     """A GCS file of any kind: a whole-number ``version`` and one of GCS's own keys."""
     return whole(data.get("version")) is not None and not isinstance(data.get("version"), str) \
-        and (data.get("type") in OTHER_FILES or data.get("type") == "character" or any(k in data for k in MARKERS))
+        and (str(data.get("type")) in OTHER_FILES or data.get("type") == "character" or any(k in data for k in MARKERS))
 
 
 def weight_lb(raw: Any, default_unit: str = "lb") -> Fraction | None:
@@ -144,7 +147,7 @@ def _attributes(data: dict[str, Any], version: int) -> tuple[dict[str, Fraction]
         if any(value is None for value in flat.values()):
             raise _no_attributes()
         st, dx, iq, ht = (flat[key] or Fraction(0) for key in ("st", "dx", "iq", "ht"))
-        on_10 = bool((data.get("settings") or {}).get("base_will_and_per_on_10"))
+        on_10 = bool(mapping(data.get("settings")).get("base_will_and_per_on_10"))
 
         def adj(key: str) -> Fraction:
             return number(data.get(key)) or Fraction(0)
@@ -170,6 +173,10 @@ def _attributes(data: dict[str, Any], version: int) -> tuple[dict[str, Fraction]
                 lost[key] = damage
     if any(key not in values for key in ("st", "dx", "iq", "ht")):
         raise _no_attributes()
+    for key, base in (("hp", values["st"]), ("will", values["iq"]), ("per", values["iq"]),
+                      ("basic_speed", (values["dx"] + values["ht"]) / 4)):
+        values.setdefault(key, base)  # a figure the file leaves out follows its formula, as the sheet's does
+    values.setdefault("basic_move", Fraction(math.floor(values["basic_speed"])))
     return values, lost
 
 
@@ -279,13 +286,13 @@ def _figures_from_calc(data: dict[str, Any], values: dict[str, Fraction], fields
     # The least extra ST whose Basic Lift is GCS's; where none is (another Basic Lift rule, ST
     # halved while tired), GCS's own Lifting ST bonus, and the check says why they differ.
     lifting = None
-    if gcs_bl is not None and 1 <= st:
+    if gcs_bl is not None and 1 <= st <= ST_TOP:
         lifting = next((extra for extra in range(LIFTING_ST_MAX + 1) if basic_lift(st + extra) >= gcs_bl), None)
         if lifting is not None and basic_lift(st + lifting) != gcs_bl:
             lifting = None
     if lifting is None:
         lifting = min(max(whole(calc.get("lifting_st_bonus")) or 0, 0), LIFTING_ST_MAX)
-    if lifting:
+    if lifting and st:  # no Lifting ST without a body (ST 0)
         fields["lifting_st"] = lifting
     dodges = calc.get("dodge")
     bonus = None
@@ -299,7 +306,7 @@ def _figures_from_calc(data: dict[str, Any], values: dict[str, Fraction], fields
 
 
 def _checks(data: dict[str, Any], values: dict[str, Fraction], lost: dict[str, Fraction], fields: dict[str, Any],
-            gcs: dict[str, Any], version: int) -> list[dict[str, Any]]:
+            gcs: dict[str, Any], version: int, no_fp: bool = False) -> list[dict[str, Any]]:
     """Each figure GCS computed beside ours, and why they differ where they do."""
     if not gcs:
         traits = " (version 1 files keep attributes before traits: check ST, DX, IQ and HT)" if version == 1 else ""
@@ -313,14 +320,19 @@ def _checks(data: dict[str, Any], values: dict[str, Fraction], lost: dict[str, F
     hp, fp = values.get("hp"), values.get("fp")
     hurt = bool(hp and lost.get("hp") and 3 * (hp - lost["hp"]) < hp)
     tired = bool(fp and lost.get("fp") and 3 * (fp - lost["fp"]) < fp)
+    zero_fp = fp == 0 and not no_fp  # GCS counts FP 0 as exhausted; GURPS's FP 0 is no fatigue at all
     halved = ("GCS halves it: the file's character is " + " and ".join(
         part for part, flag in (("below 1/3 of its HP", hurt), ("below 1/3 of its FP", tired)) if flag)
-              + "; the sheet keeps the unhurt, rested figure (a session halves it)") if hurt or tired else None
+              + "; the sheet keeps the unhurt, rested figure (a session halves it)") if hurt or tired else \
+        ("GCS halves it for FP 0 as if the creature were exhausted; FP 0 means no fatigue, so the sheet keeps the "
+         "whole figure") if zero_fp else None
     lifting, bonus = fields.get("lifting_st", 0), fields.get("dodge_bonus", 0)
     ours_bl = basic_lift(st + lifting) if st + lifting >= 1 else Fraction(0)
     bl_why = ("the file uses GCS's 'Knowing Your Own Strength' option, whose Basic Lift differs"
               if progression == "knowing_your_own_strength" else
-              "GCS halves ST for Basic Lift while below 1/3 of FP" if tired else None)
+              "GCS halves ST for Basic Lift while below 1/3 of FP" if tired else
+              "GCS halves ST for Basic Lift at FP 0 as if the creature were exhausted; FP 0 means no fatigue, so the "
+              "sheet keeps the whole figure" if zero_fp else None)
     checks = [check("Basic Lift (lb)", gcs["basic_lift"], ours_bl, bl_why)]
     for key, label in (("move", "Move"), ("dodge", "Dodge")):
         row = gcs[key] if isinstance(gcs[key], list) else []
@@ -331,9 +343,14 @@ def _checks(data: dict[str, Any], values: dict[str, Fraction], lost: dict[str, F
                              f"than the {DODGE_BONUS_MAX} the sheet's Dodge bonus takes"
                              if key == "dodge" and theirs is not None and theirs > ours else None)
             checks.append(check(f"{label}, encumbrance {name} ({level})", theirs, ours, why))
-    if DAMAGE_ST_RANGE[0] <= st <= DAMAGE_ST_RANGE[1]:
+    if not st:
+        for key in ("thrust", "swing"):
+            checks.append(check(key.capitalize(), gcs[key] or None, None, "ST 0 means no physical body: the sheet has "
+                                                                          "no thrust or swing (GCS's formula goes on "
+                                                                          "below ST 1)"))
+    if DAMAGE_ST_RANGE[0] <= st <= ST_TOP:
         damage = damage_for_st(st)
-        striking = whole((data.get("calc") or {}).get("striking_st_bonus")) or 0
+        striking = whole(mapping(data.get("calc")).get("striking_st_bonus")) or 0
         why = (f"GCS adds Striking ST {striking:+d} for damage; the site's damage uses ST {st}" if striking else
                f"the file uses GCS's '{progression.replace('_', ' ')}' damage option; the site follows the Basic "
                f"Set table" if progression != "basic_set" else
@@ -357,23 +374,28 @@ def read_gcs(data: dict[str, Any]) -> dict[str, Any]:
     values, lost = _attributes(data, version)
     fields: dict[str, Any] = {key: value for key, value in values.items()}
     skipped: list[str] = []
-    if "fp" not in values:
-        skipped.append("no FP in the file (a creature without fatigue?): FP follows HT")
+    no_fp = "fp" not in values
+    if no_fp:  # GCS's sheet settings can leave FP out: a creature that does not tire
+        values["fp"] = fields["fp"] = Fraction(0)
     unread: list[str] = []
     fields["load_lb"] = carried_lb(data.get("equipment"), unit, unread)
+    if not values["st"] and fields["load_lb"]:
+        skipped.append(f"the load ({_lb(fields['load_lb'])} lb): ST 0 means no physical body, which carries nothing")
+        fields["load_lb"] = Fraction(0)
     if unread:
         skipped.append(listing("weights the site could not read (counted as 0)", unread))
     _skills(data, fields, skipped)
-    read_weapons(data, version, fields, skipped)  # weapons, armour DR, shield DB (gcs_weapons)
+    weapon_checks = read_weapons(data, version, fields, skipped)  # weapons, armour DR, shield DB (gcs_weapons)
     _skipped(data, unit, skipped)
     for key, most in (("hp", (DEAD_MULTIPLE + 1) * values.get("hp", values["st"]) - 1),
-                      ("fp", 2 * values.get("fp", values["ht"]))):  # GCS's damage: wounds and fatigue now
+                      ("fp", 2 * values["fp"])):  # GCS's damage: wounds and fatigue now
         amount = lost.get(key, Fraction(0))
         if 0 < amount <= most:
             fields[f"{key}_lost"] = int(amount)
         elif amount > most > 0:
             skipped.append(f"{key.upper()} lost: {_lb(amount)}, past what a living character carries (the sheet "
                            f"takes {most} at most)")
-    gcs = _figures_from_calc(data, values, fields, unit) if values["st"] >= 1 else {}
-    checks = _checks(data, values, lost, fields, gcs, version)
+    gcs = _figures_from_calc(data, values, fields, unit)
+    checks = creature_checks(values, no_fp) + _checks(data, values, lost, fields, gcs, version, no_fp) \
+        + weapon_checks
     return finish("gurps", "GURPS Character Sheet", name, fields, skipped, checks)

@@ -1,12 +1,21 @@
 """The weapons, armour DR and shield DB of a character saved by GURPS Character Sheet, for the
 sheet's ``weapons``, ``dr`` and ``shield_db`` (:mod:`rulescore.gurps.gcs_import` calls it).
 
-Every weapon GCS lists on the character: those of the traits (not disabled) and of the equipment
-carried and equipped (its containers equipped too), melee and ranged, each named after the item
-that carries it, with GCS's own figures from the weapon's ``calc``: its skill level, damage,
-Parry, Block, reach, Accuracy, range and Bulk, so each reads as GCS shows it. GCS leaves a figure out
-of ``calc`` where it is the same as the weapon's own (a reach of 1, a Parry of "No"): then the
-weapon's own is read. Version 1 files keep no ``calc``, so their weapons are listed as left out.
+Every weapon row GCS lists on the character, each usage of it a weapon of its own: the rows of the
+traits (not disabled), of the skills and spells, and of the equipment carried and equipped (its
+containers equipped too), melee and ranged, rows GCS hides on its sheet included. Each is named
+after what carries it, with the row's usage ("Natural Attacks" (Bite), "Spear" (Thrown)), so a
+fight names it "Natural Attacks (Bite)", and carries GCS's own figures from the row's ``calc``: its
+skill level, damage, Parry, Block, reach, Accuracy, range and Bulk, so each reads as GCS shows
+it. GCS leaves a figure out of ``calc`` where it is blank or the same as the row's own: reach,
+Accuracy, range and Bulk are then the row's own; a Parry or Block is blank (GCS shows none: the
+row cannot, or no skill gives it a level). A damage the fight cannot roll (an affliction,
+"HT-2 (or KO)"; damage per point of a power; "Special") comes in as the weapon's Effect, which
+the GM resolves, the damage left blank. Version 1 files keep no ``calc``, so their weapons are
+listed as left out.
+
+Each usage is a line of the import's cross-check: GCS's figures beside the sheet's, and why
+they differ where they do.
 
 The DR is GCS's for the torso (``settings.body_type``, the location's ``calc.dr.all``); the
 shield's DB is the largest bonus "to Dodge, Parry & Block" an equipped item gives.
@@ -14,8 +23,12 @@ shield's DB is the largest bonus "to Dodge, Parry & Block" an equipped item give
 >>> melee = {"id": "wA", "usage": "Swung", "reach": "1", "parry": "0", "block": "No",
 ...          "calc": {"level": 14, "damage": "2d-1 cut", "parry": "10"}}
 >>> one_weapon("Broadsword", melee, melee=True)
-{'name': 'Broadsword', 'usage': 'Swung', 'skill': 14, 'damage': '2d-1 cut', 'parry': '10', 'block': 'No', \
-'reach': '1', 'acc': '', 'range': '', 'bulk': ''}
+{'name': 'Broadsword', 'usage': 'Swung', 'skill': 14, 'damage': '2d-1 cut', 'parry': '10', 'block': '', \
+'reach': '1', 'acc': '', 'range': '', 'bulk': '', 'effect': ''}
+>>> stun = {"id": "WB", "usage": "Stun", "accuracy": "10", "range": "10/30", "calc": {"level": 12,
+...         "damage": "HT-2 (or KO)"}}
+>>> {key: value for key, value in one_weapon("Phaser", stun, melee=False).items() if value}
+{'name': 'Phaser', 'usage': 'Stun', 'skill': 12, 'acc': '10', 'range': '10/30', 'effect': 'HT-2 (or KO)'}
 """
 
 from __future__ import annotations
@@ -24,12 +37,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core import RulesInputError
-from ..import_common import listing, mapping, text, whole
+from ..import_common import check, listing, mapping, text, whole
 from .defense import SHIELD_DB_MAX
-from .weapons import DR_INPUT, weapons_input
+from .weapons import DR_INPUT, ITEM_LABELS, WEAPON_ITEMS, WEAPONS_MOST, parse_damage, weapons_input
 
-MOST = 12  # the sheet keeps 12 weapons at most
+MOST = WEAPONS_MOST
 RANGED_KEYS = ("accuracy", "range", "rate_of_fire", "shots", "bulk", "recoil")
+FIGURES = ("skill", "damage", "parry", "block", "reach", "acc", "range", "bulk")
+HIDDEN = "hidden on GCS's sheet"
+GM_RESOLVES = "the fight does not roll its damage: the GM resolves its Effect"
+NO_DAMAGE = "none in GCS: the GM's call"  # the Effect of a usage GCS gives no damage
+LONGEST = {item.name: item.max or 60 for item in WEAPON_ITEMS}
 _WEAPONS = weapons_input()
 
 
@@ -47,15 +65,36 @@ def _equipped(items: Any, parents_equipped: bool = True) -> Iterator[dict[str, A
 
 
 def _enabled(traits: Any) -> Iterator[dict[str, Any]]:
-    """Every trait not disabled (nor inside a disabled container); containers' own weapons aside."""
+    """Every trait not disabled (nor inside a disabled container), containers included (a
+    container's own weapons count as GCS lists them)."""
     for trait in _items(traits):
         if trait.get("disabled") is True:
             continue
-        children = trait.get("children")
-        if isinstance(children, list) and (children or str(trait.get("type", "")).endswith("_container")):
-            yield from _enabled(children)
-        else:
-            yield trait
+        yield trait
+        yield from _enabled(trait.get("children"))
+
+
+def _every(rows: Any) -> Iterator[dict[str, Any]]:
+    """Every skill or spell row, containers and what they hold."""
+    for row in _items(rows):
+        yield row
+        yield from _every(row.get("children"))
+
+
+def _called(row: dict[str, Any], key: str = "name") -> str:
+    name = text(row.get(key), "(unnamed)")
+    special = text(row.get("specialization"))
+    return f"{name} ({special})" if special else name
+
+
+def owners(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """What carries the weapons GCS lists, each with the name its weapons take: traits not
+    disabled, skills, spells, and the equipment carried and equipped."""
+    found = [(_called(row), row) for row in _enabled(data.get("traits", data.get("advantages")))]
+    found += [(_called(row), row) for key in ("skills", "spells") for row in _every(data.get(key))]
+    found += [(text(item.get("description", item.get("name")), "(unnamed)"), item)
+              for item in _equipped(data.get("equipment"))]
+    return [(name, owner) for name, owner in found if _items(owner.get("weapons"))]
 
 
 def is_melee(weapon: dict[str, Any]) -> bool:
@@ -69,52 +108,142 @@ def is_melee(weapon: dict[str, Any]) -> bool:
     return not any(key in weapon for key in RANGED_KEYS)
 
 
-def _figure(weapon: dict[str, Any], calc: dict[str, Any], key: str, calc_key: str | None = None) -> str:
-    value = calc.get(calc_key or key)
-    if value in (None, ""):
-        value = weapon.get(key)
-    return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+def _shown(value: Any) -> str:
+    return " ".join(str(value).split()) if isinstance(value, (str, int, float)) and not isinstance(value, bool) \
+        else ""
+
+
+def gcs_figures(weapon: dict[str, Any], melee: bool) -> dict[str, Any]:
+    """The figures GCS shows for one weapon row: ``calc``'s, else the row's own where GCS leaves
+    the same figure out of ``calc`` (reach, Accuracy, range, Bulk); a Parry or Block only from
+    ``calc`` (left out: GCS shows none)."""
+    calc = mapping(weapon.get("calc"))
+
+    def own(key: str, calc_key: str | None = None) -> str:
+        return _shown(calc.get(calc_key or key)) or _shown(weapon.get(key))
+
+    return {"skill": whole(calc.get("level", 0)), "damage": _shown(calc.get("damage")),
+            "parry": _shown(calc.get("parry")) if melee else "", "block": _shown(calc.get("block")) if melee else "",
+            "reach": own("reach") if melee else "", "acc": "" if melee else own("accuracy"),
+            "range": "" if melee else own("range"), "bulk": "" if melee else own("bulk")}
+
+
+def _playable(damage: str) -> bool:
+    try:
+        return parse_damage(damage).text == damage
+    except RulesInputError:
+        return False
 
 
 def one_weapon(name: str, weapon: dict[str, Any], melee: bool) -> dict[str, Any]:
-    """One GCS weapon in the sheet's shape (not yet checked)."""
-    calc = mapping(weapon.get("calc"))
-    parry, block = (_figure(weapon, calc, "parry") or "No", _figure(weapon, calc, "block") or "No") if melee \
-        else ("", "")
-    return {"name": name[:60], "usage": text(weapon.get("usage"))[:40], "skill": whole(calc.get("level", 0)),
-            "damage": text(calc.get("damage")), "parry": parry[:10], "block": block[:10],
-            "reach": _figure(weapon, calc, "reach")[:20] if melee else "",
-            "acc": "" if melee else _figure(weapon, calc, "accuracy")[:10],
-            "range": "" if melee else _figure(weapon, calc, "range")[:30],
-            "bulk": "" if melee else _figure(weapon, calc, "bulk")[:5]}
+    """One GCS weapon row's usage in the sheet's shape (not yet checked): GCS's figures, a damage
+    the fight cannot roll as the Effect the GM resolves."""
+    gcs = gcs_figures(weapon, melee)
+    damage = gcs["damage"]
+    playable = _playable(damage)
+    entry = {"name": name[:LONGEST["name"]], "usage": text(weapon.get("usage"))[:LONGEST["usage"]],
+             "skill": gcs["skill"], "damage": damage if playable else ""}
+    entry.update({key: gcs[key][:LONGEST[key]] for key in FIGURES[2:]})
+    entry["effect"] = "" if playable else damage[:LONGEST["effect"]] or NO_DAMAGE
+    return entry
 
 
-def read_weapons(data: dict[str, Any], version: int, fields: dict[str, Any], skipped: list[str]) -> None:
-    """Put the character's weapons, DR and shield DB into ``fields``; what cannot be read into ``skipped``."""
-    owners = [(text(trait.get("name"), "(unnamed)"), trait) for trait in _enabled(data.get("traits",
-                                                                                         data.get("advantages")))]
-    carried = list(_equipped(data.get("equipment")))
-    owners += [(text(item.get("description", item.get("name")), "(unnamed)"), item) for item in carried]
-    found: list[dict[str, Any]] = []
-    no_calc: list[str] = []
-    unread: list[str] = []
-    for name, owner in owners:
+def _read(entry: dict[str, Any]) -> tuple[dict[str, Any] | None, list[str]]:
+    """The entry as the sheet checks it; a figure the sheet refuses is left blank (and named), and
+    a weapon still refused is None."""
+    blanked: list[str] = []
+    for _ in range(len(FIGURES) + 1):
+        try:
+            [checked] = _WEAPONS.parse([entry])
+            return checked, blanked
+        except RulesInputError as error:
+            field = next((key for key in FIGURES[1:] if f"{ITEM_LABELS[key]}:" in error.message and entry.get(key)),
+                         None)
+            if field is None:
+                return None, [error.message.split(": ", 1)[-1].rstrip(".")]
+            if field == "damage" and not entry.get("effect"):
+                entry["effect"] = entry["damage"][:LONGEST["effect"]]
+            blanked.append(f"the sheet does not take its {ITEM_LABELS[field]} “{entry[field]}”")
+            entry[field] = ""
+    return None, blanked
+
+
+def _line(figures: dict[str, Any], effect: str = "") -> str:
+    """A weapon's figures as a cross-check line shows them."""
+    parts = [f"skill {figures['skill']}", figures["damage"] or effect or "no damage"]
+    parts += [f"{ITEM_LABELS[key]} {figures[key]}" for key in FIGURES[2:] if figures[key]]
+    return "; ".join(parts)
+
+
+def _why(gcs: dict[str, Any], ours: dict[str, Any] | None, blanked: list[str]) -> str | None:
+    if ours is None:
+        return "the sheet cannot hold this weapon: " + "; ".join(blanked)
+    cut = [ITEM_LABELS[key] for key in ("name", "usage", *FIGURES[2:], "effect") if key in gcs
+           and len(str(gcs[key])) > LONGEST[key]]
+    reasons = blanked + ([f"the sheet keeps its {', '.join(cut)} shorter (GCS's is longer than the sheet's "
+                          f"field)"] if cut else [])
+    if not gcs["damage"]:
+        reasons.append("GCS gives this usage no damage: the sheet's Effect says so, for the GM to resolve")
+    elif len(gcs["damage"]) > LONGEST["effect"] and not ours["damage"]:
+        reasons.append(f"the sheet keeps the first {LONGEST['effect']} characters of GCS's damage as its Effect")
+    if gcs["damage"] and ours["damage"] and ours["damage"] != gcs["damage"]:
+        reasons.append(f"the sheet writes GCS's damage “{gcs['damage']}” as “{ours['damage']}”")
+    if ours.get("bulk") and gcs.get("bulk") and ours["bulk"] != gcs["bulk"]:
+        reasons.append(f"the sheet writes GCS's Bulk “{gcs['bulk']}” as “{ours['bulk']}”")
+    return "; ".join(reasons) or None
+
+
+def weapon_usages(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each usage of each weapon row GCS lists: ``id``, ``title`` ("Natural Attacks (Bite)"),
+    ``gcs`` (GCS's figures), ``entry`` (the sheet's weapon, None when the sheet cannot hold it),
+    ``hidden``, ``no_calc`` and the cross-check ``check``."""
+    usages: list[dict[str, Any]] = []
+    for name, owner in owners(data):
         for weapon in _items(owner.get("weapons")):
-            if weapon.get("hide") is True:
-                continue
             usage = text(weapon.get("usage"))
             called = f"{name} ({usage})" if usage else name
+            record: dict[str, Any] = {"id": str(weapon.get("id", "")), "title": called, "entry": None,
+                                      "hidden": weapon.get("hide") is True, "no_calc": False, "check": None}
+            usages.append(record)
             if not isinstance(weapon.get("calc"), dict):
-                no_calc.append(called)
+                record["no_calc"] = True
                 continue
-            entry = one_weapon(name, weapon, is_melee(weapon))
-            try:
-                [checked] = _WEAPONS.parse([entry])
-            except RulesInputError as error:
-                unread.append(f"{called} ({error.message.split(': ', 1)[-1].rstrip('.')})")
-                continue
-            if checked not in found:
-                found.append(checked)
+            melee = is_melee(weapon)
+            gcs = {"name": name, "usage": usage, **gcs_figures(weapon, melee)}
+            record["gcs"] = gcs
+            entry, blanked = _read(one_weapon(name, weapon, melee))
+            record["entry"] = entry
+            theirs = _line(gcs)
+            ours = _line(entry, entry.get("effect", "")) if entry else "not on the sheet"
+            notes = [note for note, flag in ((HIDDEN, record["hidden"]),
+                                             (GM_RESOLVES, bool(entry and entry["effect"]))) if flag]
+            record["check"] = check(f"Weapon: {called}" + "".join(f" ({note})" for note in notes), theirs, ours,
+                                    _why(gcs, entry, blanked))
+    return usages
+
+
+def _unique(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Weapons as the sheet keeps them: each title ("Name (Usage)") once, so a fight can name each;
+    the same weapon twice (two of an item) once, another of the same title numbered ("Knife 2")."""
+    kept: list[dict[str, Any]] = []
+    for weapon in found:
+        if weapon in kept:
+            continue
+        named, number = weapon["name"], 2
+        while any(one["name"] == weapon["name"] and one["usage"] == weapon["usage"] for one in kept):
+            weapon = {**weapon, "name": f"{named[:LONGEST['name'] - 3]} {number}"}
+            number += 1
+        kept.append(weapon)
+    return kept
+
+
+def read_weapons(data: dict[str, Any], version: int, fields: dict[str, Any],
+                 skipped: list[str]) -> list[dict[str, Any]]:
+    """Put the character's weapons, DR and shield DB into ``fields``, what cannot be read into
+    ``skipped``; the weapons' cross-check lines are returned."""
+    usages = weapon_usages(data)
+    found = _unique([usage["entry"] for usage in usages if usage["entry"] is not None])
+    no_calc = [usage["title"] for usage in usages if usage["no_calc"]]
     if found:
         fields["weapons"] = found[:MOST]
     if len(found) > MOST:
@@ -122,9 +251,13 @@ def read_weapons(data: dict[str, Any], version: int, fields: dict[str, Any], ski
     if no_calc:
         skipped.append(listing(f"weapons without GCS's skill levels and damage (a version {version} file keeps "
                                f"none: enter them by hand)", no_calc))
-    if unread:
-        skipped.append(listing("weapons the site cannot read", unread))
+    unskilled = [usage["title"] for usage in usages if usage["entry"] and not usage["entry"]["skill"]]
+    if unskilled:
+        skipped.append(listing("weapons GCS gives no skill level (no skill or default it uses): skill 0 and no "
+                               "Parry, as GCS shows them", unskilled))
+    carried = list(_equipped(data.get("equipment")))
     _armour(data, carried, fields, skipped)
+    return [usage["check"] for usage in usages if usage["check"] is not None]
 
 
 def _armour(data: dict[str, Any], carried: list[dict[str, Any]], fields: dict[str, Any], skipped: list[str]) -> None:

@@ -20,7 +20,7 @@ from ..notation import dice, dice_shown, signed
 from ..notation import number_text as n
 from ..notation import percent_text as pct
 from .common import SYSTEM, chance_of_success, damage_chart, roll_chart
-from .damage import DAMAGE_ST_RANGE, LITE_DAMAGE_TOP_ST, damage_for_st
+from .damage import DAMAGE_ST_RANGE, LITE_DAMAGE_TOP_ST, ST_TOP, damage_for_st
 
 
 def strong_bonus(dice_count: int) -> int:
@@ -32,10 +32,11 @@ def strong_bonus(dice_count: int) -> int:
     id="gurps.damage",
     system=SYSTEM,
     title="Basic damage by ST",
-    summary="Thrust and swing damage for a ST of 1 to 100, with the All-Out Attack (Strong) bonus and the maximum.",
+    summary="Thrust and swing damage for a ST of 1 to 1000, with the All-Out Attack (Strong) bonus and the maximum.",
     page="gurps/injury/",
-    inputs=[Input("st", "ST", "int", 10, min=DAMAGE_ST_RANGE[0], max=DAMAGE_ST_RANGE[1],
-                  help="Strength, 1 to 100; past 20 from the GURPS Basic Set table")],
+    inputs=[Input("st", "ST", "int", 10, min=DAMAGE_ST_RANGE[0], max=ST_TOP,
+                  help="Strength, 1 to 1000; past 20 from the GURPS Basic Set table, past 100 by its rule (+1d "
+                       "to both for each 10 ST more)")],
     outputs=[
         Output("thrust", "Thrust", format="dice"),
         Output("swing", "Swing", format="dice"),
@@ -46,7 +47,8 @@ def strong_bonus(dice_count: int) -> int:
     ],
 )
 def damage(step: Working, st: int) -> dict[str, Any]:
-    """Thrust and swing damage for a ST of 1 to 100 (past 20 from the GURPS Basic Set), with the
+    """Thrust and swing damage for a ST of 1 to 1000 (past 20 from the GURPS Basic Set, past 100 by
+    its rule: +1d to both for each 10 ST more), with the
     All-Out Attack (Strong) bonus and the maximum a roll of 3 does (docs:
     gurps/injury.md#basic-damage-by-st, gurps/maneuvers.md#melee-options).
 
@@ -59,7 +61,8 @@ def damage(step: Working, st: int) -> dict[str, Any]:
     """
     (t_dice, t_adds), (s_dice, s_adds) = damage_for_st(st)
     thrust, swing = dice(t_dice, t_adds), dice(s_dice, s_adds)
-    source = "" if st <= LITE_DAMAGE_TOP_ST else " (the GURPS Basic Set table past ST 20)"
+    source = "" if st <= LITE_DAMAGE_TOP_ST else " (the GURPS Basic Set table past ST 20)" \
+        if st <= DAMAGE_ST_RANGE[1] else f" (past ST {DAMAGE_ST_RANGE[1]}: +1d to both for each 10 ST more)"
     step(f"Damage table{source}: ST {st} gives thrust {dice_shown(t_dice, t_adds)} and swing "
          f"{dice_shown(s_dice, s_adds)}.", rule="#basic-damage-by-st")
     damage_chart(step, "Thrust", t_dice, t_adds)

@@ -170,11 +170,13 @@ def fencing_parry(state: State, who: str) -> bool:
 def weapons_shown(state: State, who: str, gm: bool) -> list[dict[str, Any]]:
     """The fight view's ``weapons`` of a combatant, for the attack form's Weapon: ``index``, ``name``,
     ``usage``, ``skill``, ``damage`` (as dice, thrust and swing worked out from the wielder's ST; a
-    foe's skill and damage in the GM's view only; a foe's nameless weapon reads "Attack")."""
+    foe's skill and damage in the GM's view only; a foe's nameless weapon reads "Attack") and
+    ``effect`` where it has one (what the GM resolves: an imported affliction's)."""
     one = state["fight"]["combatants"][who]
     foe = one["side"] == "foes"
     st = one.get("st", 10) if foe else sheet(state, who)["st"]  # a typed foe's damage is in dice; a sheet's has ST
     return [{"index": index, "name": weapon["name"] or "Attack", "usage": weapon["usage"],
              "skill": weapon["skill"] if gm or not foe else None,
-             "damage": resolved(parse_damage(weapon["damage"]), st) if weapon["damage"] and (gm or not foe) else None}
+             "damage": resolved(parse_damage(weapon["damage"]), st) if weapon["damage"] and (gm or not foe) else None,
+             **({"effect": weapon["effect"]} if weapon.get("effect") else {})}
             for index, weapon in enumerate(weapons_of(state, who))]

@@ -107,7 +107,9 @@ def very_tired(current: int, fp: int) -> bool:
 
 
 def fp_state(current: int, fp: int) -> str:
-    """What the FP left mean, in words."""
+    """What the FP left mean, in words ("no fatigue" for FP 0: a creature that does not tire)."""
+    if not fp:
+        return "no fatigue"
     if current <= -fp:
         return "unconscious"
     if current <= 0:
@@ -126,7 +128,7 @@ def fp_state(current: int, fp: int) -> str:
     inputs=[
         Input("fp", "Fatigue Points (FP)", "int", 10, min=1, max=100, help="the full score"),
         Input("fp_lost", "FP lost", "int", 7, min=0, max=500, help="all the fatigue not yet rested off"),
-        Input("will", "Will", "int", 10, min=1, max=30, help="for the roll to act at 0 FP or less"),
+        Input("will", "Will", "int", 10, min=0, max=30, help="for the roll to act at 0 FP or less"),
     ],
     outputs=[
         Output("current_fp", "FP now", min=-100, max=100),
@@ -174,7 +176,10 @@ def fatigue(step: Working, fp: int, fp_lost: int, will: int) -> dict[str, Any]:
         step(f"Exactly 1/3 of FP ({n(current)} × 3 = {fp}): not yet under a third, so not yet very tired.",
              rule=ONE_THIRD_FP_RULE)
     will_roll = None  # no roll above 0 FP, nor while unconscious
-    if -fp < current <= 0:
+    if -fp < current <= 0 and not will:
+        step("At 0 FP or less, but Will 0 is a mindless creature's (IQ 0): no Will roll to act; it goes on until "
+             "it drops at −1 × FP.", rule="#lost-fatigue-points")
+    elif -fp < current <= 0:
         will_roll = chance_of_success(will)
         step(f"At 0 FP or less: a Will roll ({n(will)}) before any action beyond talking or resting, made "
              f"{pct(will_roll)} of the time; a failure means collapse until FP is positive again.",

@@ -158,7 +158,7 @@ def _wake(state: State, who: str, since: int, dice: Dice) -> None:
     figures, name, now = sheet(state, who), name_of(state, who), state["clock"]["turns"]
     hp, ht = figures["hp"], figures["ht"]
     current = hp - character["hp_lost"]
-    if figures["fp"] - character["fp_lost"] <= -figures["fp"]:
+    if figures["fp"] and figures["fp"] - character["fp_lost"] <= -figures["fp"]:
         return  # out from fatigue: rest brings FP back, then they wake (see rest)
     rule = RECOVERY + "#recovering-from-unconsciousness"
     if current >= 1:
@@ -278,6 +278,9 @@ def fatigue(state: State, action: dict[str, Any], dice: Dice) -> None:
     character, figures, name = _living(state, who), sheet(state, who), name_of(state, who)
     spent, cause = take(action, FP), take(action, CAUSE)
     fp = figures["fp"]
+    if not fp:
+        raise RulesInputError(FP.name, f"{FP.label}: {name} has FP 0, no fatigue (a creature that does not tire): "
+                                       f"there are no FP to spend.")
     old = character["fp_lost"]
     raw = old + spent
     hurt = _fp_hp_injury(fp, raw) - _fp_hp_injury(fp, old)

@@ -22,6 +22,13 @@ is advice, not a refusal (a cat's Basic Move 10, HP 13 on ST 4):
 HP 13: more than Lite lets you buy on ST 4 (up to 5): from a trait?
 Basic Move 10: more than Lite lets you buy on Basic Speed 6.25 (up to 9): from a trait?
 
+A creature's figures keep GURPS's meanings: ST 0 is no physical body (Basic Lift 0, no thrust or
+swing), IQ 0 mindless, FP 0 no fatigue:
+
+>>> r = derive("gurps", {"st": 0, "hp": 6, "iq": 0, "fp": 0})
+>>> r["basic_lift_lb"], r["thrust"], r["will"], r["fp"]
+(0, None, 0, 0)
+
 Lifting ST counts for Basic Lift only (and so for encumbrance, Move and Dodge); a Dodge bonus
 from traits adds to Dodge:
 
@@ -41,7 +48,7 @@ from ..core import Input, Output, RulesInputError, Working, bind_character
 from ..notation import number_text as n
 from .common import SYSTEM
 from .damage import DAMAGE_ST_RANGE
-from .encumbrance import dodge_bonus_input, lifting_st_input
+from .encumbrance import dodge_bonus_input, encumbered_dodge, lifting_st_input
 from .injury import DEAD_MULTIPLE
 from .weapons import DR_INPUT, SHIELD_DB_INPUT, weapons_input
 
@@ -49,6 +56,7 @@ ATTRIBUTE_TOP = 30  # DX, IQ and HT as high as the calculators take them
 # Final values, traits included, as wide as the calculators take them (a dragon's ST 60, a giant's
 # HP 150, a cat's Basic Move 10). What GURPS Lite's points can buy from the formulas is advice.
 HP_TOP, FP_TOP = 200, 100
+SHEET_ST_TOP = HP_TOP  # a huge creature's ST past 100; HP starts at ST, and the injury calculators take HP to 200
 HP_LOST_TOP, FP_LOST_TOP = 2000, 500  # as the injury, recovery and fatigue calculators take them
 SPEED_TOP, MOVE_TOP = 25, 30
 SPEED_STEP = Fraction(1, 4)
@@ -57,6 +65,7 @@ MOVE_SHIFT = 3  # Basic Move bought up or down by at most 3 yards
 SECONDARY_SHARE = Fraction(3, 10)  # HP and FP: up to 30 % of ST or HT either way
 WILL_PER_UP, WILL_PER_DOWN = 20, 4
 SKILL_RANGE = (0, 30)  # the skills as the calculators take them
+DAMAGE_TOP_ST = DAMAGE_ST_RANGE[1]  # the damage table's last row
 RULE = "characters/#gurps"
 
 
@@ -70,17 +79,19 @@ def _skill_default(values: dict[str, Any], attribute: str, minus: int) -> int:
 
 
 FIELDS = (
-    Input("st", "ST", "int", 10, min=DAMAGE_ST_RANGE[0], max=DAMAGE_ST_RANGE[1], help="Strength"),
+    Input("st", "ST", "int", 10, min=0, max=SHEET_ST_TOP, help="Strength: 0 for a creature with no physical body "
+                                                         "(nothing to lift or strike with), past 100 for a huge one"),
     Input("dx", "DX", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Dexterity"),
-    Input("iq", "IQ", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Intelligence"),
+    Input("iq", "IQ", "int", 10, min=0, max=ATTRIBUTE_TOP, help="Intelligence: 0 for a mindless creature (no Will "
+                                                                "roll)"),
     Input("ht", "HT", "int", 10, min=1, max=ATTRIBUTE_TOP, help="Health"),
     Input("hp", "HP", "int", None, min=1, max=HP_TOP, derived="ST, bought up or down by up to 30 % of ST",
           derive=lambda v: v["st"]),
-    Input("fp", "FP", "int", None, min=1, max=FP_TOP, derived="HT, bought up or down by up to 30 % of HT",
-          derive=lambda v: v["ht"]),
-    Input("will", "Will", "int", None, min=1, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
+    Input("fp", "FP", "int", None, min=0, max=FP_TOP, derived="HT, bought up or down by up to 30 % of HT; 0 for a "
+                                                              "creature without fatigue", derive=lambda v: v["ht"]),
+    Input("will", "Will", "int", None, min=0, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
           derive=lambda v: v["iq"]),
-    Input("per", "Per", "int", None, min=1, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
+    Input("per", "Per", "int", None, min=0, max=ATTRIBUTE_TOP, derived="IQ, bought up by up to 20 or down by 4",
           derive=lambda v: v["iq"]),
     Input("basic_speed", "Basic Speed", "number", None, min=0, max=SPEED_TOP, step=SPEED_STEP,
           derived="(DX + HT) / 4, bought up or down by up to 2.00 in steps of 0.25", derive=_speed),
@@ -117,8 +128,8 @@ _BY_NAME = {field.name: field for field in FIELDS}
 @declare_character(
     "gurps", SYSTEM, FIELDS,
     outputs=[
-        Output("hp", "HP", min=1), Output("fp", "FP", min=1), Output("will", "Will", min=1),
-        Output("per", "Per", min=1), Output("basic_speed", "Basic Speed", min=0),
+        Output("hp", "HP", min=1), Output("fp", "FP", min=0), Output("will", "Will", min=0),
+        Output("per", "Per", min=0), Output("basic_speed", "Basic Speed", min=0),
         Output("basic_move", "Basic Move", "yd/s", min=0), Output("basic_lift_lb", "Basic Lift (BL)", "lb", min=0),
         Output("encumbrance_level", "Encumbrance level", min=0, max=4), Output("encumbrance", "Encumbrance"),
         Output("move", "Move", "yd/s", min=0), Output("dodge", "Dodge", min=1),
@@ -149,12 +160,15 @@ def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, 
         else:
             step(sentence, rule=RULE)
 
+    creature(step, st, iq, fp, load_lb)
     for name, value, base, down, up, formula in (
         ("hp", hp, st, math.floor(SECONDARY_SHARE * st), math.floor(SECONDARY_SHARE * st), f"ST {st}"),
         ("fp", fp, ht, math.floor(SECONDARY_SHARE * ht), math.floor(SECONDARY_SHARE * ht), f"HT {ht}"),
         ("will", will, iq, WILL_PER_DOWN, WILL_PER_UP, f"IQ {iq}"),
         ("per", per, iq, WILL_PER_DOWN, WILL_PER_UP, f"IQ {iq}"),
     ):
+        if name == "fp" and not fp or name == "hp" and not st or name == "will" and not iq:
+            continue  # no fatigue, no body, no mind: said above, nothing bought
         field = _BY_NAME[name]
         low, high = max(base - down, field.min), min(base + up, field.max)
         bought(name, value, low, high, formula,
@@ -170,14 +184,18 @@ def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, 
            f"Basic Speed {n(basic_speed)}",
            f"Basic Move = Basic Speed without fractions = {move_base}"
            + (f", {basic_move} on the sheet." if basic_move != move_base else "."))
-    loaded = use(step, "gurps.encumbrance", {"st": st, "basic_speed": basic_speed, "basic_move": basic_move,
+    loaded: dict[str, Any] = {"basic_lift_lb": 0, "encumbrance_level": 0, "encumbrance": "None", "move": basic_move,
+                              "dodge": encumbered_dodge(basic_speed, 0, dodge_bonus)} if not st else \
+        dict(use(step, "gurps.encumbrance", {"st": st, "basic_speed": basic_speed, "basic_move": basic_move,
                                              "load_lb": load_lb, "lifting_st": lifting_st,
-                                             "dodge_bonus": dodge_bonus})
-    damage = use(step, "gurps.damage", {"st": st})
+                                             "dodge_bonus": dodge_bonus}))
+    damage: dict[str, Any] = dict(use(step, "gurps.damage", {"st": st})) if st else {"thrust": None, "swing": None}
     if hp - hp_lost <= -DEAD_MULTIPLE * hp:
         raise RulesInputError("hp_lost", f"HP lost: {hp_lost} of HP {hp} leaves {n(hp - hp_lost)}, and at "
                                          f"−{DEAD_MULTIPLE} × HP ({n(-DEAD_MULTIPLE * hp)}) a character is dead; "
                                          f"enter at most {(DEAD_MULTIPLE + 1) * hp - 1}.")
+    if fp_lost and not fp:
+        raise RulesInputError("fp_lost", f"FP lost: {fp_lost}, but FP 0 means no fatigue, so nothing to lose; enter 0.")
     if fp_lost > 2 * fp:
         raise RulesInputError("fp_lost", f"FP lost: {fp_lost} of FP {fp} goes past −FP ({n(-fp)}), where fatigue comes "
                                          f"off HP instead; enter at most {2 * fp}.")
@@ -188,6 +206,25 @@ def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, 
             "basic_lift_lb": loaded["basic_lift_lb"], "encumbrance_level": loaded["encumbrance_level"],
             "encumbrance": loaded["encumbrance"], "move": loaded["move"], "dodge": loaded["dodge"],
             "thrust": damage["thrust"], "swing": damage["swing"], "advice": " ".join(advice) or None}
+
+
+def creature(step: Working, st: int, iq: int, fp: int, load_lb: Fraction) -> None:
+    """What a creature's ST 0, ST past 100, IQ 0 or FP 0 mean, as GURPS has it, each said in a step;
+    a load carried on ST 0 is refused."""
+    if not st:
+        if load_lb:
+            raise RulesInputError("load_lb", f"Load carried: {n(load_lb)} lb, but ST 0 means no physical body, "
+                                             f"which carries nothing; enter 0.")
+        step("ST 0: no physical body. Nothing to lift or strike with ST: Basic Lift 0, no load, no thrust or "
+             "swing; Move and Dodge as unencumbered (Lifting ST does not count without a body).", rule=RULE)
+    elif st > DAMAGE_TOP_ST:
+        step(f"ST {st}: a huge creature, past the damage table's {DAMAGE_TOP_ST}; thrust and swing go on at +1d each "
+             f"for every 10 ST more.", rule=RULE)
+    if not iq:
+        step("IQ 0: mindless. No Will roll (a mindless creature keeps its Aim when hurt, and a Fright Check or an "
+             "Influence roll does not apply to it); Will and Per are what the sheet holds.", rule=RULE)
+    if not fp:
+        step("FP 0: no fatigue. No FP to spend or lose, so nothing tires it (a session refuses FP spent).", rule=RULE)
 
 
 # Which calculator inputs a character fills: {calculator: {input: field or derived figure}}.

@@ -17,7 +17,7 @@ from ..notation import dice, dice_shown, percent_text, signed
 from ..notation import number_text as n
 from ..rolls import declare_roll
 from .common import SYSTEM, damage_chart, fine_text, ratio_text, roll_chart, rolled_success, success_odds
-from .damage import damage_for_st
+from .damage import ST_TOP, damage_for_st
 from .encumbrance import basic_lift
 
 THROW_LIMIT_MULTIPLE = 8      # anything you can pick up: 8 x BL
@@ -105,7 +105,7 @@ def throwing_damage_table() -> TableContent:
     summary="How far you can throw an object, the damage it does, and whether it takes one hand or two.",
     page="gurps/throwing/",
     inputs=[
-        Input("st", "ST", "int", 10, min=1, max=100, help="Strength"),
+        Input("st", "ST", "int", 10, min=1, max=ST_TOP, help="Strength"),
         Input("weight_lb", "Object's weight", "number", 2, unit="lb", min=Fraction(1, 100), max=1_000_000),
         Input("dx", "DX", "int", 10, min=1, max=30, help="Dexterity, for the roll to hit"),
     ],

@@ -130,7 +130,9 @@ def rolled_dice(damage: Damage, st: int) -> tuple[int, int]:
 
 def resolved(damage: Damage, st: int, bonus: int = 0) -> str:
     """The damage as dice for a wielder of ``st`` (``bonus`` more adds), as data: "sw+1 cut" at ST 12
-    is "1d+3 cut"."""
+    is "1d+3 cut"; thrust or swing as written for ST 0 (no body to strike with: no dice)."""
+    if damage.st and st < 1:
+        return damage.text
     count, adds = rolled_dice(damage, st)
     adds += bonus
     return f"{count}d" + (f"{adds:+d}" if adds else "") + f"{damage.divided} {damage.type}"
@@ -202,7 +204,7 @@ def title(weapon: dict[str, Any]) -> str:
 SKILL_TOP = 30
 WEAPON_ITEMS = (
     Input("name", "Name", "text", "", max=60, help="the weapon, as the sheet names it"),
-    Input("usage", "Usage", "text", "", max=40, help="Swung, Thrust, Shoot, Thrown..."),
+    Input("usage", "Usage", "text", "", max=60, help="Swung, Thrust, Shoot, Thrown..."),
     Input("skill", "Skill", "int", None, min=0, max=SKILL_TOP, help="the skill level with this weapon"),
     Input("damage", "Damage", "text", "", max=30, help="“2d+2 cut”, “sw+3 cut”, “thr+1 imp”"),
     Input("parry", "Parry", "text", "", max=10, help="“11”, “9U”, “10F”, “No”, or blank"),
@@ -212,7 +214,11 @@ WEAPON_ITEMS = (
     Input("range", "Range", "text", "", max=30, help="ranged weapons: “100/150”"),
     Input("bulk", "Bulk", "text", "", max=5, help="ranged weapons: Bulk (“−4”), taken by Move and Attack if worse "
                                                   "than −2"),
+    Input("effect", "Effect (the GM's)", "text", "", max=60,
+          help="what the attack does that the fight does not roll (an affliction, “HT-2 (or KO)”): the GM resolves "
+               "it; leave Damage blank when this is all it does"),
 )
+WEAPONS_MOST = 24  # a sheet keeps this many weapons (each usage of a GCS weapon row is one)
 ITEM_LABELS = {item.name: item.label for item in WEAPON_ITEMS}
 
 
@@ -223,7 +229,8 @@ def check_weapon(entry: dict[str, Any]) -> dict[str, Any]:
     if "skill" not in entry:
         raise RulesInputError("skill", f"Skill: missing; give the skill level with the {entry['name']}, a whole "
                                        f"number from 0 to {SKILL_TOP}.")
-    entry["damage"] = parse_damage(entry["damage"]).text
+    if entry["damage"] or not entry.get("effect"):  # a weapon whose effect the GM resolves may roll no damage
+        entry["damage"] = parse_damage(entry["damage"]).text
     entry["parry"] = defence_text(entry["parry"], "parry")
     entry["block"] = defence_text(entry["block"], "block")
     if entry.get("bulk") and bulk(entry["bulk"]) is None:
@@ -234,8 +241,8 @@ def check_weapon(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def weapons_input() -> Input:
-    """The sheet's ``weapons``: up to 12 weapons, each as GCS shows it."""
-    return list_input("weapons", "Weapons", WEAPON_ITEMS, check_weapon,
+    """The sheet's ``weapons``: up to 24 weapons (a usage each), each as GCS shows it."""
+    return list_input("weapons", "Weapons", WEAPON_ITEMS, check_weapon, most=WEAPONS_MOST,
                       help="each weapon's skill, damage, Parry and Block, as GCS shows them")
 
 

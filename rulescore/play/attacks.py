@@ -21,7 +21,7 @@ from ..notation import minus
 from ..wording import received
 from .common import State, note
 
-MOST_WEAPONS = 12  # a sheet's weapons list holds this many (rulescore.lists.list_input's default)
+MOST_WEAPONS = 24  # the longest weapons list a sheet holds (rulescore.gurps.weapons.WEAPONS_MOST)
 WEAPON = Input("weapon", "Weapon", "int", None, min=0, max=MOST_WEAPONS - 1,
                help="one of the attacker's own weapons, as their sheet or figures list them; with none, a "
                     "character rolls to hit only and a monster attacks with its whole routine")

@@ -13,7 +13,7 @@ export const VERSION = 1;
 export const SYSTEMS = /** @type {const} */ (["bfrpg", "gurps", "shell"]);
 export const SYSTEM_NAMES = { bfrpg: "Basic Fantasy", gurps: "GURPS", shell: "SHELL" };
 export const MAX_IMPORT_BYTES = 1024 * 1024; // a party of a dozen is a few kilobytes
-const MAX_LIST_TEXT = 8000; // a sheet's list as JSON text, as rulescore.lists reads it
+const MAX_LIST_TEXT = 16000; // a sheet's list as JSON text, as rulescore.lists reads it
 const MAX_NAME = 60;
 
 /**
