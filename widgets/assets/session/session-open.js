@@ -136,7 +136,8 @@ function buildActive(state, session) {
         // In a fight, Next turn stays in sight beside the name (one-handed on a phone, the panel scrolled away).
         button("next-turn", "Next turn", { "data-head-next-turn": "", "aria-keyshortcuts": "Alt+N", hidden: "" }),
         button("toggle-head", "More", { "data-head-toggle": "", "aria-expanded": "false",
-          "aria-controls": "session-summary", "aria-label": "Show the lights and the party" })]),
+          // Its name begins with the word it shows (WCAG 2.5.3: a voice user says what they see).
+          "aria-controls": "session-summary", "aria-label": "More: the lights and the party" })]),
       waitingLine(), // a phone's request waiting for the GM, in sight wherever the page is scrolled
       element("p", { class: "rc-session-summary", "data-session-summary": "", id: "session-summary" }),
     ]),

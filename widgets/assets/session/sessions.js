@@ -160,6 +160,7 @@ async function init() {
       const open = target.getAttribute("aria-expanded") !== "true";
       target.setAttribute("aria-expanded", String(open));
       target.textContent = open ? "Less" : "More";
+      target.setAttribute("aria-label", `${target.textContent}: the lights and the party`);
       target.closest(".rc-session-head")?.toggleAttribute("data-head-open", open);
     }
     else if (action === "toggle-gm") {
