@@ -31,6 +31,8 @@ NEEDS_MORE_THAN_DEFAULTS = {
     # a foe typed with the defaults already has every figure the form's defaults give (a Basic
     # Fantasy foe's hit points 0 are rolled again: a change)
     ("gurps", "edit_foe"): "who", ("shell", "edit_foe"): "who",
+    ("bfrpg", "wandering"): "every",  # how often is the GM's to say: our texts give no interval
+    ("bfrpg", "wandering_check"): "do",  # a check only once the checks are set
     # an encounter and a random table are the GM's own words
     **{(system, "encounter"): "encounter" for system in SYSTEMS},
     **{(system, "roll_table"): "table" for system in SYSTEMS},
@@ -197,6 +199,7 @@ REFUSED_FILLED = {("bfrpg", "light"): "height_in", ("shell", "recover"): "who", 
                   ("gurps", "heal"): "who", ("bfrpg", "attack"): "target", ("shell", "attack"): "target",
                   ("gurps", "attack"): "target", ("gurps", "edit_foe"): "who", ("shell", "edit_foe"): "who",
                   **{(system, "join_fight_character"): "who" for system in SYSTEMS},
+                  ("bfrpg", "wandering_check"): "do",  # no checks set in a new session
                   # a text that is not a table or an encounter is refused by its field
                   **{(system, "encounter"): "encounter" for system in SYSTEMS},
                   **{(system, "roll_table"): "table" for system in SYSTEMS}}
@@ -206,6 +209,7 @@ DEPENDS = {("gurps", "maneuver", "option"), ("gurps", "maneuver", "target"), ("g
            ("shell", "attack", "target"), ("shell", "attack", "who"),
            *(("gurps", "attack", name) for name in ("who", "target", "weapon", "defence", "retreat")),
            *((system, "join_fight_character", "who") for system in SYSTEMS),
+           ("bfrpg", "wandering", "chance"), ("bfrpg", "wandering", "table"),  # words read as a chance, a table
            *((system, form, name) for system in SYSTEMS for form, name in (("encounter", "encounter"),
                                                                            ("roll_table", "table"))),
            # a change of figures naming only the foe, or figures it has already, changes nothing

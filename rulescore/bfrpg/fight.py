@@ -301,6 +301,8 @@ class BfrpgFight(BfrpgFoes):
     def open_now(self, state: State, form_id: str) -> bool:
         if form_id in ("day_travel", "day_forced_march"):
             return bool(state["party"])  # nobody to travel
+        if form_id == "wandering_check":  # once the checks are set
+            return bool(state.get("wandering"))
         if form_id == "attack":  # someone able to attack someone else standing
             fight = state["fight"]
             return any(self.can_now(state, "attack", "who", who) and self.can_now(state, "attack", "target", other)

@@ -36,7 +36,7 @@ from ..notation import number_text
 from ..play.common import Action, Member, State, keys, member, name_of, note, passed, passing, sheet, take
 from ..play.dice_asks import Dice
 from ..play.history import copy_json
-from . import days
+from . import days, wandering
 from .clock import (
     COMBAT,
     DAY_TURNS,
@@ -289,7 +289,7 @@ def heal(state: State, action: dict[str, Any], dice: Dice) -> None:
 
 
 ACTIONS = {"advance": advance, "light": light, "search": search, "listen": listen, "force": force,
-           "damage": damage, "heal": heal, **days.ACTIONS}
+           "damage": damage, "heal": heal, **days.ACTIONS, **wandering.ACTIONS}
 FORMS = (
     Action("advance_turns", "advance", "Time passes (turns)",
            f"Turns of about {TURN_MINUTES} minutes pass; each light whose time is up goes out.", (TURNS, RESTING)),
@@ -316,6 +316,7 @@ FORMS = (
            "Hit points back, never above the full score; hunger or thirst stops natural healing, not magic.",
            (WHO, HP, MAGIC)),
     *days.FORMS,
+    *wandering.FORMS,
 )
 
 
@@ -377,6 +378,7 @@ def view(state: State, gm: bool) -> dict[str, Any]:
     for shown in lights:
         if shown["state"] == "burning low":
             due.append(f"Light {shown['id']} ({shown['source']}) is burning low: it may go out within a turn.")
+    due += wandering.due(state, gm)
     turn, round_, day = now // ROUNDS_PER_TURN, now % ROUNDS_PER_TURN, now // (DAY_TURNS * ROUNDS_PER_TURN) + 1
     minutes = now * TURN_MINUTES // ROUNDS_PER_TURN
     return {"turn": turn, "round": round_, "day": day, "minutes": minutes,
