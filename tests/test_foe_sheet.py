@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulescore import RulesInputError, import_character, session
+from tests.test_attack_bfrpg_shell import ORLA, last
+from tests.test_attack_bfrpg_shell import faces as shell_faces
 from tests.test_attack_gurps import faces
 
 WOLF = import_character((Path(__file__).parent / "fixtures" / "import" / "gcs-creature-foe.gcs").read_text())
@@ -107,3 +109,26 @@ def test_reinforcements_from_a_sheet():
                                             "foes": [{"name": "Cave Wolf", "sheet": WOLF["fields"]}]})
     assert [w["label"] for w in combatant(state, "f2")["weapons"]] == ["Natural Attacks (Bite)",
                                                                        "Natural Attacks (Claw)"]
+
+
+# --------------------------------------------------------------------------- SHELL
+
+def test_a_shell_foe_from_a_sheet_has_its_figures_and_every_weapon():
+    sheet = ORLA["fields"]  # ST 12, AG 12, combat level 4, torso DR 3, a shield of PR 2, a sword and a bow
+    party = [{"id": "p", "name": "Pim", "system": "shell", "fields": {}}]
+    state = session.apply(session.new("shell", party), {"do": "fight", "foes": [
+        {"name": "Orla's double", "count": 2, "sheet": sheet}]}, roll=lambda count, sides: [1] * count)
+    double = state["fight"]["combatants"]["f1"]
+    assert (double["ag"], double["st"], double["combat_level"], double["dr"], double["pr"]) == (12, 12, 4, 3, 2)
+    gm, players = (session.view(state, gm=gm)["fight"]["combatants"] for gm in (True, False))
+    mine = next(one for one in gm if one["id"] == "f1")
+    assert [w["label"] for w in mine["weapons"]] == ["Sword", "Bow"] and mine["weapons"][1]["speed"] == 2
+    theirs = next(one for one in players if one["id"] == "f1")
+    assert theirs["weapons"] == [{"index": 0, "name": "Sword", "label": "Sword"},
+                                 {"index": 1, "name": "Bow", "label": "Bow"}]
+    shot = session.apply(state, {"do": "attack", "who": "f1", "target": "p", "weapon": "Bow"},
+                         roll=shell_faces(9, 9, 4))
+    assert "Orla's double 1 attacks Pim with Bow" in last(shot)
+    typed = session.apply(session.new("shell", party), {"do": "fight", "foes": [
+        {"name": "Double", "sheet": sheet, "hp": 20}]}, roll=lambda count, sides: [1] * count)
+    assert typed["fight"]["combatants"]["f1"]["hp"] == 20  # the row's figure over the sheet's

@@ -112,8 +112,9 @@ class Plan(NamedTuple):
 
 def _weapons(rules: Any, state: State, who: str) -> list[dict[str, Any]]:
     one = state["fight"]["combatants"][who]
-    if one["side"] == "foes":
-        return [{"name": "", "damage": one.get("damage", "+0 cut"), "at": 0, "def": 0, "speed": 0, "min_st": 0}]
+    if one["side"] == "foes":  # a foe from a sheet has its weapons; one typed in, its one attack
+        return one.get("weapons") or [{"name": "", "damage": one.get("damage", "+0 cut"), "at": 0, "def": 0,
+                                       "speed": 0, "min_st": 0}]
     kept = state["characters"][who].get("weapons")
     found: list[dict[str, Any]] = kept if kept is not None else sheet(state, who).get("weapons", [])
     return found
@@ -186,7 +187,8 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
     options = {spec.name: take(action, spec) for spec in FIELDS[3:]}
     weapons = _weapons(rules, state, who)
     foe = fight["combatants"][who]["side"] == "foes"
-    index = weapon_named(action, [{"name": "its attack"}] if foe else weapons or [BARE_HANDS], name)
+    sheet_foe = foe and bool(fight["combatants"][who].get("weapons"))
+    index = weapon_named(action, [{"name": "its attack"}] if foe and not sheet_foe else weapons or [BARE_HANDS], name)
     weapon = (weapons or [BARE_HANDS])[index or 0]
     damage = read_damage(weapon["damage"])
     chosen_type = options["damage_type"] or damage.types[0]
@@ -380,6 +382,9 @@ def weapons_shown(state: State, one: Mapping[str, Any], gm: bool) -> list[dict[s
     """A combatant's weapons as the fight view lists them (``index``: what ``weapon`` takes): a
     character's ``name``, ``damage``, ``at``, ``def``, ``speed``, ``min_st``; a foe's one attack,
     its ``damage`` in the GM's view only."""
+    if one["side"] == "foes" and one.get("weapons"):  # a foe from a sheet: each weapon's name; figures, the GM's
+        return [{"index": index, "name": weapon["name"], **(weapon if gm else {})}
+                for index, weapon in enumerate(one["weapons"])]
     if one["side"] == "foes":
         return [{"index": 0, "name": "its attack", **({"damage": one.get("damage", "+0 cut")} if gm else {})}]
     kept = state["characters"][one["id"]].get("weapons")

@@ -38,6 +38,7 @@ from ..notation import signed
 from ..play.common import Action, State, keys, note, sheet, take
 from ..play.dice_asks import Dice
 from ..play.fight import WHO, Fight, effect, ends_at_turn, looks
+from ..play.foe_sheet import SHEET, sheet_figures, with_sheet
 from ..play.registry import GameRules
 from ..play.weapon_choice import remembered
 from ..wording import listed, received
@@ -78,10 +79,25 @@ MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
 STUN_WIPED_FROM = 2  # the rules version from which a fight's end wipes the non-lethal tally
 
 
+def from_sheet(figures: Mapping[str, Any]) -> dict[str, Any]:
+    """A foe row's figures from a worked-out SHELL sheet (play.foe_sheet): its final AG and ST,
+    encumbrance level (4 when it cannot carry its load), HP, combat level, MV, END, natural DR, the
+    shield's PR, and as its one armour DR the torso's (our reading: a foe row keeps one DR for
+    every location); AT and DEF follow the combat level and AG as a character's do; its damage
+    is its first weapon's, and the fight offers every weapon of the sheet."""
+    level = figures["encumbrance_level"]
+    weapons = figures["weapons"]
+    return {"ag": figures["ag_final"], "el": 4 if level is None else level, "hp": figures["hp"],
+            "combat_level": figures["combat_level"], "mv": figures["mv"], "end": figures["end"],
+            "natural_dr": figures["natural_dr"], "st": figures["st_final"], "dr": figures["dr_torso"],
+            "pr": figures["pr"], "damage": weapons[0]["damage"] if weapons else "+0 cr"}
+
+
 class ShellFight(Fight):
     weapon_to_hit = "at"
     rules = rules
     foe_fields = FOE_FIELDS
+    foe_extra_keys = (SHEET,)
     maneuver_fields = (MANEUVER,)
     page = FIGHTS
 
@@ -104,7 +120,13 @@ class ShellFight(Fight):
         return not state["characters"][who]["dead"]
 
     def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
-        """AT and DEF left empty follow the combat level and AG; the damage must read as a genre's."""
+        """AT and DEF left empty follow the combat level and AG; the damage must read as a genre's.
+        A row with a ``sheet`` (play.foe_sheet) takes its figures and all its weapons from it
+        (:func:`from_sheet`), figures typed beside it overriding."""
+        weapons = None
+        if SHEET in row:
+            figures = sheet_figures("shell", row[SHEET])
+            row, weapons = with_sheet(row, from_sheet(figures)), [dict(one) for one in figures["weapons"]]
         given = {key: value for key, value in row.items() if not (key in DERIVED and value in ("", None))}
         entry = super().read_foe({**given, **{key: 0 for key in DERIVED if key not in given}})
         for key, modifier in DERIVED.items():
@@ -115,6 +137,8 @@ class ShellFight(Fight):
         except ValueError:
             raise RulesInputError("damage", f"Damage: received {received(entry['damage'])}; write it on the foe's ST "
                                             f"(“+1 cut”, “−4 cr”) or as dice (“1d+2 cut”).") from None
+        if weapons:
+            entry["weapons"] = weapons
         return entry
 
     wound_keys = ("lethal", "stun", "locations", "crippled", "stunned", "unconscious", "dead", "end_lost",
@@ -124,7 +148,9 @@ class ShellFight(Fight):
         return {**super().foe_row(one), "pr": str(NO_SHIELD if one["pr"] is None else one["pr"])}
 
     def foe(self, state: State, entry: dict[str, Any], dice: Dice) -> dict[str, Any]:
-        return {**{spec.name: entry[spec.name] for spec in FOE_FIELDS}, "pr": None if int(entry["pr"]) == NO_SHIELD
+        return {**{spec.name: entry[spec.name] for spec in FOE_FIELDS},
+                **({"weapons": entry["weapons"]} if entry.get("weapons") else {}),  # a foe from a sheet
+                "pr": None if int(entry["pr"]) == NO_SHIELD
                 else int(entry["pr"]), "lethal": 0, "stun": 0, "locations": {},
                 "crippled": {}, "stunned": False, "unconscious": False, "dead": False, "end_lost": 0,
                 "combat_rounds": 0}

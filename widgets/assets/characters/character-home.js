@@ -9,9 +9,9 @@
 // (kept/shelf.js): li[data-shelf-id] (name, game, what it is, button "delete-shelf"); the
 // Session page's shelf fights them.
 
-import { SYSTEM_NAMES } from "../kept/documents.js";
+import { SYSTEM_NAMES, newId } from "../kept/documents.js";
 import { button, confirmThen, element } from "../core/dom.js";
-import { remove } from "../kept/store.js";
+import { put, remove } from "../kept/store.js";
 
 /** @typedef {import("./sheets.js").PageState} PageState */
 /** @typedef {import("../kept/documents.js").System} System */
@@ -25,6 +25,9 @@ export function renderHome(state, home) {
       element("span", { class: "rc-home-game" }, [SYSTEM_NAMES[c.system]]), " ",
       button("open-character", "Open", { "data-id": c.id, "aria-label": `Open ${c.name}` }), " ",
       button("share-character", "Share", { "data-id": c.id, "aria-label": `Share ${c.name}` }),
+      // A GURPS or SHELL character copied to the GM's shelf fights as a foe with its whole sheet.
+      ...(c.system === "bfrpg" ? [] : [" ", button("keep-as-foe", "Keep as a foe", { "data-id": c.id,
+        "aria-label": `Keep a copy of ${c.name} on the GM's shelf as a foe` })]),
     ])))
     : element("p", {}, ["No characters yet: press New character, or import a file."]));
   const shelf = home.parentElement?.querySelector("[data-shelf-home]");
@@ -44,15 +47,23 @@ export function renderHome(state, home) {
  * @param {HTMLElement} library the library section
  * @param {(system: System, id: string | null) => void} open a character (null: a new one) in its editor
  * @param {(id: string, near: Element) => void} share a character, its panel near the button
- * @param {import("../kept/store.js").Kept} kept where a shelf record is deleted from
+ * @param {import("../kept/store.js").Kept} kept where a shelf record is kept or deleted
+ * @param {(id: string) => import("../kept/documents.js").Character | null} character a kept one, by id
  */
-export function bindHome(library, open, share, kept) {
+export function bindHome(library, open, share, kept, character) {
   library.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("button");
     const action = target?.dataset.action;
     if (!target || !action) return;
     if (action === "delete-shelf") {
       confirmThen(target, () => remove(kept, "shelf", target.dataset.id ?? "")); // the store's listeners redraw
+    } else if (action === "keep-as-foe") {
+      const chosen = character(target.dataset.id ?? "");
+      if (!chosen) return;
+      put(kept, "shelf", { id: newId("s"), kind: "foe", name: chosen.name, system: chosen.system,
+        sheet: chosen.fields }, 0).then((written) => {
+        target.textContent = "problem" in written && written.problem ? "Not kept" : "Kept as a foe";
+      });
     } else if (action === "new-character-top") {
       const choice = /** @type {HTMLSelectElement | null} */ (library.querySelector("[data-new-character-system]"));
       open(/** @type {System} */ (choice?.value ?? "gurps"), null);

@@ -321,7 +321,8 @@ async function init() {
   if (newLibrary) {
     bindLibrary(state, newLibrary, () => redraw(state));
     bindHome(newLibrary, (system, id) => openFromHome(state, system, id),
-      (id, near) => share(state, new Set([id]), characterById(state.store, id)?.name ?? "", near), state.kept);
+      (id, near) => share(state, new Set([id]), characterById(state.store, id)?.name ?? "", near), state.kept,
+      (id) => characterById(state.store, id) ?? null);
     const home = newLibrary.querySelector("[data-character-home]");
     if (home) renderHome(state, home);
   }
