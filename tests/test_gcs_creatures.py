@@ -194,3 +194,12 @@ def test_odd_shapes_in_a_file_never_crash_the_import(change):
         return
     assert all(set(line) == {"figure", "theirs", "ours", "agrees", "why"} for line in answer["checks"])
     derive("gurps", answer["fields"])  # what came in is a sheet the site takes
+
+
+def test_a_bodiless_sheet_without_its_hp_is_refused_by_hp_in_words():
+    with pytest.raises(RulesInputError) as caught:
+        derive("gurps", {"st": 0})
+    assert caught.value.field == "hp"
+    assert caught.value.message == ("HP: 0 with ST 0, and a character or creature needs 1 HP at least; give its HP "
+                                    "(a creature of ST 0 has its own, as its file says).")
+    assert derive("gurps", {"st": 0, "hp": 6})["hp"] == 6

@@ -146,6 +146,9 @@ def gurps_character(step: Working, st: int, dx: int, iq: int, ht: int, hp: int, 
     """HP, FP, Will, Per, Basic Speed and Basic Move against what GURPS Lite lets you buy from
     their formulas (outside it: advice, since traits do that); then Basic Lift, encumbrance,
     Move and Dodge at the load carried (gurps.encumbrance) and thrust and swing (gurps.damage)."""
+    if hp < 1:  # HP follows ST when not given: a bodiless creature's has nothing to follow
+        raise RulesInputError("hp", f"HP: {hp} with ST {st}, and a character or creature needs 1 HP at least; give "
+                                    f"its HP (a creature of ST 0 has its own, as its file says).")
     advice: list[str] = []
 
     def bought(name: str, value: Fraction | int, low: Fraction | int, high: Fraction | int, formula: str,

@@ -247,13 +247,13 @@ def bad_files(tmp_path):
     newer = {"format": "rules-at-the-table/characters", "version": 99, "characters": []}
     other = {"format": "someone-else", "version": 1, "characters": []}
     out_of_range = {"format": "rules-at-the-table/characters", "version": 1,
-                    "characters": [{"name": "Huge", "system": "gurps", "fields": {"st": "0"}}]}
+                    "characters": [{"name": "Huge", "system": "gurps", "fields": {"st": "201"}}]}
     unknown = {"format": "rules-at-the-table/characters", "version": 1,
                "characters": [{"name": "Elric", "system": "stormbringer", "fields": {}}]}
     padded = json.dumps({"format": "rules-at-the-table/characters", "version": 1, "characters": []})
     cases = {"other.json": (json.dumps(other), "not a Rules at the Table characters file"),
              "newer.json": (json.dumps(newer), "newer version"),
-             "range.json": (json.dumps(out_of_range), "Huge (GURPS): ST: received '0'; enter a whole number from 1"),
+             "range.json": (json.dumps(out_of_range), "Huge (GURPS): ST: received '201'; enter a whole number from 0"),
              "system.json": (json.dumps(unknown), 'unknown game system "stormbringer"'),
              "big.json": (padded + " " * (5 * 1024 * 1024), "5.0 MB")}
     for name, (text, _) in cases.items():

@@ -175,5 +175,29 @@ def test_a_foe_row_kept_backed_up_and_restored_and_an_earlier_database_opened(br
         page.wait_for_function("() => document.querySelector('[data-restore-preview]').dataset.restoreState"
                                " === 'done'")
         assert [one["row"] for one in kept_records(page, "shelf")] == [foe["row"]]
+        # A character copied to the shelf as a foe: its sheet, the character left as it was
+        keep = page.locator('[data-character-home] [data-action="keep-as-foe"]')
+        keep.click()
+        page.wait_for_function("b => b.textContent === 'Kept as a foe'", arg=keep.element_handle())
+        copied = next(one for one in kept_records(page, "shelf") if one["name"] == "Nell")
+        assert copied["sheet"] == CHARACTERS["characters"][0]["fields"] and len(kept_records(page, "characters")) == 1
+        # Exported with the characters, and imported back: a shelf record here as it is is not doubled
+        with page.expect_download() as download:
+            page.locator('[data-action="export-characters"]').click()
+        exported = tmp_path / "characters.json"
+        download.value.save_as(exported)
+        assert sorted(one["name"] for one in json.loads(exported.read_text())["shelf"]) == ["Cutthroat", "Nell"]
+        gone = page.locator('[data-shelf-home] li', has_text="Cutthroat").locator('[data-action="delete-shelf"]')
+        gone.click()
+        gone.click()
+        wait_for_python(page, lambda: len(kept_records(page, "shelf")) == 1, "Cutthroat to be deleted")
+        page.set_input_files("[data-import-file]", str(exported))
+        question = page.locator("[data-import-preview]")
+        page.wait_for_function("() => document.querySelector('[data-import-preview]').dataset.importState"
+                               " === 'asking'")
+        assert question.locator("[data-import-shelf]").inner_text() == "For the GM's shelf: Cutthroat (GURPS)."
+        question.locator('[data-action="confirm-import"]').click()
+        wait_for_python(page, lambda: len(kept_records(page, "shelf")) == 2, "Cutthroat to come back")
+        assert sorted(one["name"] for one in kept_records(page, "shelf")) == ["Cutthroat", "Nell"]
     finally:
         context.close()

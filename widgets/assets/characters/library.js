@@ -8,15 +8,17 @@
 import { downloadBackup } from "../kept/backup.js";
 import {
   BACKUP_FORMAT, FORMAT, MAX_BACKUP_BYTES, MAX_IMPORT_BYTES, SYSTEM_NAMES, fromLinkPayload, merge, readBackup,
-  readDocument, selection, toLinkPayload,
+  newId, plainRecord, readDocument, selection, toLinkPayload,
 } from "../kept/documents.js";
 import { button, confirmThen, element, listed } from "../core/dom.js";
+import { checkShelfRecord } from "../kept/shelf.js";
 import { bindForeignImport, previewForeign } from "./foreign-import.js";
 import { figuresOf, reread } from "./sheets.js";
 import { addAll, clearAll, compareBackup, getMeta, restore } from "../kept/store.js";
 
 /** @typedef {import("../kept/documents.js").Store} Store */
 /** @typedef {import("../kept/documents.js").Backup} Backup */
+/** @typedef {import("../kept/shelf.js").ShelfRecord} ShelfRecord */
 /** @typedef {import("./sheets.js").PageState} PageState */
 
 const siteRoot = new URL("../../../", import.meta.url);
@@ -199,8 +201,11 @@ async function showRestore(state, read, source, redraw, library) {
 }
 
 /** @param {PageState} state */
-function exportFile(state) {
-  const text = JSON.stringify(selection(state.store), null, 2);
+async function exportFile(state) {
+  await reread(state); // as kept now: a change a moment ago (here or in another tab) included
+  // Every character and party, and the GM's shelf (foes, encounters, tables) when it holds any.
+  const shelf = state.shelf.map((record) => /** @type {ShelfRecord} */ (plainRecord(record)));
+  const text = JSON.stringify({ ...selection(state.store), ...(shelf.length ? { shelf } : {}) }, null, 2);
   const link = element("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
     download: `characters-${new Date().toISOString().slice(0, 10)}.json` });
   document.body.append(link);
@@ -241,15 +246,23 @@ async function showImport(state, read, source, redraw) {
   const { store: merged, renamed } = merge(state.store, read.store);
   const known = new Set([...state.store.characters, ...state.store.parties].map((r) => r.id));
   const names = read.store.characters.map((c) => `${c.name} (${SYSTEM_NAMES[c.system]})`);
+  // The shelf's records: one already here as it is stays as it is; any other comes in anew (a new id).
+  // (Compared as checkShelfRecord writes them: the same keys in the same order, no revision.)
+  const plain = (/** @type {ShelfRecord} */ record) => JSON.stringify(checkShelfRecord({ ...record, rev: 0 }, ""));
+  const here = new Set(state.shelf.map(plain));
+  const shelf = (read.store.shelf ?? []).filter((record) => !here.has(plain(record)))
+    .map((record) => ({ ...record, id: newId("s") }));
   const parties = read.store.parties.map((p) => p.name);
   area.dataset.importState = "asking";
   const plainNames = read.store.characters.map((c) => c.name);
   area.replaceChildren(
     element("p", { class: "rc-import-question" }, [element("strong", {}, [`Import ${plainNames.length > 3
-      ? `${plainNames.length} characters` : listed(plainNames, "and") || listed(parties)}?`])]),
+      ? `${plainNames.length} characters` : listed(plainNames, "and") || listed(parties) || "for the GM's shelf"}?`])]),
     element("p", {}, [`${source.charAt(0).toUpperCase()}${source.slice(1)} holds ${names.length} character${names.length === 1 ? "" : "s"}` +
       (parties.length ? ` and the part${parties.length === 1 ? "y" : "ies"} ${listed(parties)}` : "") + ":"]),
     element("ul", {}, names.map((name) => element("li", {}, [name]))),
+    ...(shelf.length ? [element("p", { "data-import-shelf": "" }, [`For the GM's shelf: ` +
+      `${listed(shelf.map((record) => `${record.name} (${SYSTEM_NAMES[record.system]})`))}.`])] : []),
     ...(renamed.length ? [element("p", {}, [`Names already taken get a number: ${renamed.join("; ")}.`])] : []),
     element("p", {}, [button("confirm-import", "Import"), " ", button("cancel-import", "Cancel")]),
   );
@@ -262,7 +275,7 @@ async function showImport(state, read, source, redraw) {
     area.onclick = null;
     if (action === "confirm-import") {
       const problem = await addAll(state.kept, { characters: merged.characters.filter((c) => !known.has(c.id)),
-        parties: merged.parties.filter((p) => !known.has(p.id)) });
+        parties: merged.parties.filter((p) => !known.has(p.id)), shelf });
       await redraw();
       area.dataset.importState = problem ? "refused" : "done";
       area.replaceChildren(element("p", { role: "status" }, [problem ?? `Imported ${listed(names)}.`]));

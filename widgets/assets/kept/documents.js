@@ -21,7 +21,8 @@ const MAX_NAME = 60;
  * @typedef {Record<string, string | boolean>} Fields as a form gives them (rulescore reads the text)
  * @typedef {{id: string, name: string, system: System, fields: Fields, rev?: number}} Character rev: store.js's revision
  * @typedef {{id: string, name: string, system: System, members: string[], rev?: number}} Party members by id, in order
- * @typedef {{format: string, version: number, characters: Character[], parties: Party[]}} Store
+ * @typedef {{format: string, version: number, characters: Character[], parties: Party[], shelf?: ShelfRecord[]}} Store
+ *   shelf: the GM's shelf (shelf.js), in an exported file; a file without one has none
  */
 
 /** @returns {Store} */
@@ -78,6 +79,10 @@ export function readDocument(text) {
     store.parties.push({ id: String(raw.id || newId("p")), name: name.value, system: raw.system,
       members: raw.members.filter((/** @type {string} */ m) => known.has(m)) });
   }
+  // The GM's shelf, added to version 1 beside the characters: a file made before it has none.
+  const shelf = checkShelf(data.shelf);
+  if (typeof shelf === "string") return { error: shelf };
+  if (shelf.length) store.shelf = shelf;
   return { store };
 }
 

@@ -95,11 +95,12 @@ export async function restore(kept, backup, replace) {
 /**
  * Adds new records (an import: fresh ids) in one transaction: all of them or, if the browser
  * refuses, none (then they stay on the page, in memory). @param {Kept} kept
- * @param {{characters?: Character[], parties?: Party[]}} records @returns {Promise<string | null>} the problem
+ * @param {{characters?: Character[], parties?: Party[], shelf?: ShelfRecord[]}} records
+ * @returns {Promise<string | null>} the problem
  */
 export async function addAll(kept, records) {
   const db = await database(kept);
-  const kinds = /** @type {("characters" | "parties")[]} */ (["characters", "parties"]);
+  const kinds = /** @type {("characters" | "parties" | "shelf")[]} */ (["characters", "parties", "shelf"]);
   try {
     if (!db) throw new Error("refused");
     const tx = db.transaction(kinds, "readwrite");
