@@ -14,6 +14,8 @@ from rulescore import RulesInputError, import_character, session
 from tests.test_attack_bfrpg_shell import ORLA, last
 from tests.test_attack_bfrpg_shell import faces as shell_faces
 from tests.test_attack_gurps import faces
+from tests.test_session import ANA
+from tests.test_tables import faces as some_faces
 
 WOLF = import_character((Path(__file__).parent / "fixtures" / "import" / "gcs-creature-foe.gcs").read_text())
 # Nell: Speed 5 (DX 10, HT 10), HP 10, no weapons: the wolves (Speed 6.25) go first.
@@ -132,3 +134,33 @@ def test_a_shell_foe_from_a_sheet_has_its_figures_and_every_weapon():
     typed = session.apply(session.new("shell", party), {"do": "fight", "foes": [
         {"name": "Double", "sheet": sheet, "hp": 20}]}, roll=lambda count, sides: [1] * count)
     assert typed["fight"]["combatants"]["f1"]["hp"] == 20  # the row's figure over the sheet's
+
+
+# --------------------------------------------------------------------------- Basic Fantasy
+
+BRUNO = {"class": "fighter", "level": "3", "strength": "16", "hp": "20", "weapons": [
+    {"name": "Longsword", "damage": "1d8", "kind": "melee", "magic": 0},
+    {"name": "Shortbow", "damage": "1d6", "kind": "missile", "magic": 0}]}
+
+
+def test_a_basic_fantasy_character_fights_as_a_foe_with_their_sheets_bonuses():
+    state = session.apply(session.new("bfrpg", [ANA]), {"do": "fight", "foes": [
+        {"name": "Bruno the Black", "sheet": BRUNO}]}, roll=some_faces())
+    bruno = combatant(state, "f1")
+    assert {key: bruno["foe_row"][key] for key in ("hp", "ac", "attack_bonus", "hit_dice")} == {
+        "hp": 20, "ac": 11, "attack_bonus": 2, "hit_dice": "3"}  # a fighter of level 3, unarmoured
+    assert [(w["label"], w["roll"]) for w in bruno["weapons"]] == [("Longsword", "1d8+2"), ("Shortbow", "1d6")]
+    assert combatant(state, "f1", gm=False)["weapons"] == [{"index": 0, "name": "Longsword", "label": "Longsword"},
+                                                            {"index": 1, "name": "Shortbow", "label": "Shortbow"}]
+    # melee: attack bonus 2 + Strength 2; damage 1d8 + Strength 2
+    cut = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", "weapon": "Longsword"},
+                        roll=some_faces(15, 5))
+    assert line_of(cut, "Bruno the Black attacks Ana") == (
+        "Bruno the Black attacks Ana (Longsword): 1d20 15 + 4 = 19 against AC 11: a hit; 1d8+2 rolled 5 + 2 = 7 "
+        "damage. Ana takes 7 damage: 2 of 9 HP.")
+    # a bow: attack bonus 2 + Dexterity 0 + short range 1; no Strength to damage
+    shot = session.apply(state, {"do": "attack", "who": "f1", "target": "ana", "weapon": 1, "range": "short"},
+                         roll=some_faces(15, 5))
+    assert "1d20 15 + 3 = 18 against AC 11: a hit; 1d6 rolled 5 damage" in line_of(shot, "Bruno the Black attacks")
+    players = [entry["text"] for entry in session.view(cut)["log"]]
+    assert "Bruno the Black attacks Ana (Longsword): 1d20 rolled 15 against AC 11: a hit; 7 damage." in players[-1]

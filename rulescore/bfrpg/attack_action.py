@@ -99,17 +99,24 @@ def weapons_shown(state: State, one: Mapping[str, Any], gm: bool) -> list[dict[s
     ``weapon`` takes): a character's ``name``, ``damage`` (the weapon's dice), ``kind``, ``magic``
     and ``roll`` (the damage roll with their bonuses); a foe's attacks, ``routine`` true for those
     its whole routine makes, with ``damage`` and ``note`` in the GM's view only."""
-    if one["side"] == "foes":
+    if one["side"] == "foes" and not one.get("weapons"):
         main = len(one.get("routine", []))
         return [{"index": index, "name": attack.name, "routine": index < main,
                  **({"damage": attack.damage, "note": attack.note} if gm else {})}
                 for index, attack in enumerate(foe_attacks(one))]
-    figures = sheet(state, one["id"])
+    if one["side"] == "foes":  # a foe from a sheet: its weapons' names; their figures, the GM's
+        figures = one["sheet"]
+        if not gm:
+            return [{"index": index, "name": weapon["name"]} for index, weapon in enumerate(one["weapons"])]
+        weapons = one["weapons"]
+    else:
+        figures = sheet(state, one["id"])
+        weapons = _weapons(state, one["id"])
     return [{"index": index, "name": weapon["name"], "damage": weapon["damage"], "kind": weapon["kind"],
              "magic": weapon["magic"],
              "roll": dice_text(damage_notation(weapon["damage"], figures["strength_bonus"]
                                                if weapon["kind"] in STRENGTH_TO_DAMAGE else 0, weapon["magic"]))}
-            for index, weapon in enumerate(_weapons(state, one["id"]))]
+            for index, weapon in enumerate(weapons)]
 
 
 def foe_attacks(one: Mapping[str, Any]) -> list[Attack]:
@@ -156,7 +163,7 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
     if options["other_modifier"]:
         situation.append(("other", options["other_modifier"]))
     whole = False
-    if attacker["side"] == "foes":
+    if attacker["side"] == "foes" and not attacker.get("weapons"):  # a monster's routine, or a foe typed in
         attacks, rule = foe_attacks(attacker), monster_play.rule_for(state, attacker)
         index = weapon_named(action, [one._asdict() for one in attacks], name)
         # A line kept whole, named: made as the reading splits it (a session of rules version 2 on).
@@ -169,9 +176,10 @@ def plan(rules: Any, state: State, action: dict[str, Any]) -> Plan:
         swings = tuple(Swing(one.name, attacker["attack_bonus"] + sum(b for _, b in situation),
                              (*(text for text, _ in base), *(f"{label} {signed(b)}" for label, b in situation)),
                              one.damage, one.note) for one in chosen) or (_bare(attacker["attack_bonus"], situation),)
-    else:
-        figures, tired = sheet(state, who), sleep_penalty(state["characters"][who])
-        weapons = _weapons(state, who)
+    else:  # a character, or a foe from a character's sheet (foes.py): their weapons and bonuses
+        figures, tired = (attacker["sheet"], 0) if attacker["side"] == "foes" else \
+            (sheet(state, who), sleep_penalty(state["characters"][who]))
+        weapons = attacker["weapons"] if attacker["side"] == "foes" else _weapons(state, who)
         index = weapon_named(action, weapons, name)
         weapon = weapons[index] if index is not None else None
         kind = weapon["kind"] if weapon else ("melee" if not ranged else "missile")

@@ -18,6 +18,7 @@ from ..core import Input, RulesInputError, dice_text
 from ..play.common import State, take
 from ..play.dice_asks import Dice
 from ..play.fight import FOE_NAME, Fight
+from ..play.foe_sheet import SHEET, sheet_figures, with_sheet
 from ..play.form_specs import Filled
 from ..wording import received
 from .monsters import MONSTERS, RENAMED, attack_bonus, hit_dice_roll
@@ -46,10 +47,29 @@ MONSTER_NAMED = {name: key for key, m in MONSTERS.items()
 SHOWN = ("hit_dice", "ac", "attack_bonus", "morale", "damage", "movement", "attacks", "notes")  # the name: its label
 
 
+SHEET_KIT = ("weapons", "sheet")  # what a foe from a sheet keeps beside its row's figures
+
+
+def from_sheet(figures: Mapping[str, Any]) -> dict[str, Any]:
+    """A foe row's figures from a worked-out Basic Fantasy sheet: its hit points now, Armor Class,
+    attack bonus (its class and level's), Dexterity bonus (initiative) and its level as hit dice;
+    morale stays the row's (a character has none: the GM's, 7 unless typed)."""
+    return {"hp": max(figures["current_hp"], 1), "ac": figures["ac"], "attack_bonus": figures["attack_bonus"],
+            "dexterity_bonus": figures["dexterity_bonus"], "hit_dice": str(figures["level"])}
+
+
+def sheet_kit(figures: Mapping[str, Any]) -> dict[str, Any]:
+    """What a foe from a sheet fights with, as a character does (attack_action): its weapons, and
+    the bonuses its attacks and damage add by each weapon's kind."""
+    return {"weapons": [dict(weapon) for weapon in figures["weapons"]],
+            "sheet": {key: figures[key] for key in ("attack_bonus", "strength_bonus", "dexterity_bonus")}}
+
+
 class BfrpgFoes(Fight):
     """A Basic Fantasy fight's foes: their rows read, their hit points, their figures changed."""
 
     foe_fields = (*FOE_FIELDS, DAMAGE)
+    foe_extra_keys = (SHEET,)
 
     def foe_named(self, name: str) -> dict[str, Any]:
         """The monster of the list an encounter's name gives ("Black bear" is "Bear, Black")."""
@@ -57,6 +77,13 @@ class BfrpgFoes(Fight):
         return {"monster": key} if key else {}
 
     def read_foe(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        kept: dict[str, Any] = {}
+        if SHEET in row:  # a kept character fighting as a foe (play.foe_sheet): its sheet's figures
+            figures = sheet_figures("bfrpg", row[SHEET])
+            row, kept = with_sheet(row, from_sheet(figures)), sheet_kit(figures)
+        return {**self._read_row(row), **kept}
+
+    def _read_row(self, row: Mapping[str, Any]) -> dict[str, Any]:
         if row.get("monster") in RENAMED:  # a session saved before the line was renamed
             row = {**row, "monster": RENAMED[row["monster"]]}
         monster = MONSTERS.get(take(row, MONSTER))
@@ -100,6 +127,7 @@ class BfrpgFoes(Fight):
                 "dexterity_bonus": entry["dexterity_bonus"], "morale": entry["morale"],
                 "group_initiative": entry["group_initiative"], "hit_dice": entry["hit_dice"],
                 "routine": entry["routine"], "others": entry["others"],
+                **{key: entry[key] for key in SHEET_KIT if key in entry},  # a foe from a sheet
                 **{key: entry[key] for key in ("attacks", "movement", "notes") if key in entry}}
 
     def foe_row(self, one: dict[str, Any]) -> dict[str, Any]:

@@ -51,6 +51,7 @@ from .combat import blocks_per_round
 from .common import CHART_RANGE, ag_at_modifier, ag_def_modifier
 from .damage import is_lethal
 from .encumbrance import ROUNDS_PER_END
+from .foe_sheet import from_sheet
 from .healing import wipe_stun
 
 PAGE = "shell/combat/"
@@ -78,19 +79,6 @@ MANEUVERS = (*((row.value, row.name) for row in SHELL_MANEUVERS.values()), ("mov
 MANEUVER = Input("maneuver", "Maneuver", "choice", None, choices=MANEUVERS)
 STUN_WIPED_FROM = 2  # the rules version from which a fight's end wipes the non-lethal tally
 
-
-def from_sheet(figures: Mapping[str, Any]) -> dict[str, Any]:
-    """A foe row's figures from a worked-out SHELL sheet (play.foe_sheet): its final AG and ST,
-    encumbrance level (4 when it cannot carry its load), HP, combat level, MV, END, natural DR, the
-    shield's PR, and as its one armour DR the torso's (our reading: a foe row keeps one DR for
-    every location); AT and DEF follow the combat level and AG as a character's do; its damage
-    is its first weapon's, and the fight offers every weapon of the sheet."""
-    level = figures["encumbrance_level"]
-    weapons = figures["weapons"]
-    return {"ag": figures["ag_final"], "el": 4 if level is None else level, "hp": figures["hp"],
-            "combat_level": figures["combat_level"], "mv": figures["mv"], "end": figures["end"],
-            "natural_dr": figures["natural_dr"], "st": figures["st_final"], "dr": figures["dr_torso"],
-            "pr": figures["pr"], "damage": weapons[0]["damage"] if weapons else "+0 cr"}
 
 
 class ShellFight(Fight):

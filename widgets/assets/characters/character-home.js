@@ -25,9 +25,9 @@ export function renderHome(state, home) {
       element("span", { class: "rc-home-game" }, [SYSTEM_NAMES[c.system]]), " ",
       button("open-character", "Open", { "data-id": c.id, "aria-label": `Open ${c.name}` }), " ",
       button("share-character", "Share", { "data-id": c.id, "aria-label": `Share ${c.name}` }),
-      // A GURPS or SHELL character copied to the GM's shelf fights as a foe with its whole sheet.
-      ...(c.system === "bfrpg" ? [] : [" ", button("keep-as-foe", "Keep as a foe", { "data-id": c.id,
-        "aria-label": `Keep a copy of ${c.name} on the GM's shelf as a foe` })]),
+      // A character copied to the GM's shelf fights as a foe with its whole sheet.
+      " ", button("keep-as-foe", "Keep as a foe", { "data-id": c.id,
+        "aria-label": `Keep a copy of ${c.name} on the GM's shelf as a foe` }),
     ])))
     : element("p", {}, ["No characters yet: press New character, or import a file."]));
   const shelf = home.parentElement?.querySelector("[data-shelf-home]");

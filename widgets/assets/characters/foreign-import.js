@@ -13,7 +13,7 @@
 // data-foreign-state = checking | asking | refused | done | cancelled; in it
 // [data-foreign-fields], [data-foreign-skipped], table[data-foreign-checks] and the buttons
 // confirm-foreign-import, cancel-foreign-import, foreign-keep-local, foreign-take-file,
-// foreign-keep-both and (a GURPS file) foreign-keep-foe, which keeps it on the GM's shelf as a
+// foreign-keep-both and foreign-keep-foe, which keeps it on the GM's shelf as a
 // foe (kept/shelf.js) instead of making a character.
 
 import { SYSTEM_NAMES, freeName, newId } from "../kept/documents.js";
@@ -134,7 +134,7 @@ async function preview(state, area, file, current, redraw) {
       ? element("ul", { "data-foreign-skipped": "" }, (answer.skipped ?? []).map((line) => element("li", {}, [line])))
       : element("p", { "data-foreign-skipped": "" }, ["Nothing: the site uses everything the file holds."]),
     checksTable(answer.checks ?? [], answer.program ?? "The file"),
-    ...question(what, here, system === "gurps"),
+    ...question(what, here),
   ]);
   area.onclick = async (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.getAttribute("data-action") ?? "";
@@ -262,11 +262,11 @@ function checksTable(checks, program) {
 /**
  * The question at the foot of the preview: import or not; or, for a character already here,
  * which to keep.
- * @param {string} what @param {Character | null} here @param {boolean} asFoe whether it may be a foe
+ * @param {string} what @param {Character | null} here
  */
-function question(what, here, asFoe) {
-  // A GURPS creature or NPC may go to the GM's shelf instead, as a foe (kept/shelf.js).
-  const foe = asFoe ? [" ", button("foreign-keep-foe", "Keep as a foe on the GM's shelf")] : [];
+function question(what, here) {
+  // A creature or NPC may go to the GM's shelf instead, as a foe (kept/shelf.js).
+  const foe = [" ", button("foreign-keep-foe", "Keep as a foe on the GM's shelf")];
   if (!here) {
     return [element("p", {}, [`Import ${what}? Nothing is saved until you say so.`]),
       element("p", { class: "rc-actions" }, [button("confirm-foreign-import", "Import"), ...foe, " ",
