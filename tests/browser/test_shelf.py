@@ -53,6 +53,7 @@ def test_a_creature_from_gcs_kept_on_the_shelf_fights_as_two_and_bites(browser, 
         page = context.new_page()
         start_with(page, site_url, CHARACTERS, "gurps", "Nell alone")  # the party, moved in as an older site kept it
         keep_wolf_from_import(page, site_url)
+        assert audit(page) == []  # the shelf's list and each character's Keep as a foe
         page.locator("[data-character-library]").screenshot(path=str(SCREENSHOTS / f"shelf-characters-{screen}.png"))
         open_session_page(page, site_url)
         page.wait_for_selector("[data-session-active]:not([hidden])")
@@ -103,6 +104,8 @@ def test_a_creature_from_gcs_kept_on_the_shelf_fights_as_two_and_bites(browser, 
         assert [one["name"] for one in saved(page)["fight"]["combatants"].values() if one["side"] == "foes"] == [
             "Goblin 1", "Goblin 2", "Ogre"]
         log_has(page, "A fight begins")
+        assert shelf.locator('[data-action="shelf-fight"]').first.inner_text() == "Join the fight"
+        assert audit(page) == []  # the shelf during a fight
         page.locator("[data-fight]").screenshot(path=str(SCREENSHOTS / f"shelf-encounter-{screen}.png"))
         # The backup holds the shelf: the foe and the encounter
         shelf_kept = kept_records(page, "shelf")

@@ -27,7 +27,7 @@ export function renderHome(state, home) {
       button("share-character", "Share", { "data-id": c.id, "aria-label": `Share ${c.name}` }),
       // A character copied to the GM's shelf fights as a foe with its whole sheet.
       " ", button("keep-as-foe", "Keep as a foe", { "data-id": c.id,
-        "aria-label": `Keep a copy of ${c.name} on the GM's shelf as a foe` }),
+        "aria-label": `Keep as a foe: ${c.name}, a copy on the GM's shelf` }),
     ])))
     : element("p", {}, ["No characters yet: press New character, or import a file."]));
   const shelf = home.parentElement?.querySelector("[data-shelf-home]");

@@ -108,11 +108,11 @@ const weapons = (/** @type {Record<string, unknown>[]} */ list) => JSON.stringif
 // Foes of our own making, figures worked out by the rules on our pages (never copied from a book
 // or GCS's library): a GURPS wolf, bandit and giant rat (sheets); a SHELL wolf and bandit (foe rows).
 export const STARTERS = [
-  starter("starter-gurps-wolf", "Wolf (starter)", "gurps", { sheet: {
+  starter("starter-gurps-wolf", "Wolf", "gurps", { sheet: {
     st: "10", dx: "13", iq: "4", ht: "12", hp: "10", will: "10", per: "12", basic_speed: "6.25", basic_move: "9",
     dr: "1", weapons: weapons([{ name: "Bite", usage: "", skill: 14, damage: "1d cut", parry: "No", block: "No",
       reach: "C", acc: "", range: "", bulk: "" }]) } }),
-  starter("starter-gurps-bandit", "Bandit (starter)", "gurps", { sheet: {
+  starter("starter-gurps-bandit", "Bandit", "gurps", { sheet: {
     st: "11", dx: "11", iq: "10", ht: "11", dr: "2", weapons: weapons([
       { name: "Shortsword", usage: "Swung", skill: 12, damage: "sw cut", parry: "9", block: "No", reach: "1",
         acc: "", range: "", bulk: "" },
@@ -120,12 +120,12 @@ export const STARTERS = [
         acc: "", range: "", bulk: "" },
       { name: "Light crossbow", usage: "Shoot", skill: 11, damage: "1d+2 imp", parry: "No", block: "No", reach: "",
         acc: "3", range: "120/150", bulk: "-6" }]) } }),
-  starter("starter-gurps-rat", "Giant rat (starter)", "gurps", { sheet: {
+  starter("starter-gurps-rat", "Giant rat", "gurps", { sheet: {
     st: "6", dx: "12", iq: "4", ht: "12", hp: "6", will: "10", per: "12", basic_speed: "6", basic_move: "7",
     weapons: weapons([{ name: "Bite", usage: "", skill: 13, damage: "1d-3 cut", parry: "No", block: "No",
       reach: "C", acc: "", range: "", bulk: "" }]) } }),
-  starter("starter-shell-wolf", "Wolf (starter)", "shell", { row: {
+  starter("starter-shell-wolf", "Wolf", "shell", { row: {
     ag: "12", hp: "8", combat_level: "3", mv: "8", end: "12", st: "8", natural_dr: "1", damage: "+1 cut" } }),
-  starter("starter-shell-bandit", "Bandit (starter)", "shell", { row: {
+  starter("starter-shell-bandit", "Bandit", "shell", { row: {
     ag: "10", hp: "10", combat_level: "3", st: "10", dr: "2", damage: "+2 cut" } }),
 ];

@@ -70,7 +70,7 @@ function fighting(state) {
 
 /** @param {ShelfRecord} one */
 function deleteButton(one) {
-  return one.starter ? "" : button("shelf-delete", "Delete", { "data-id": one.id, "aria-label": `Delete ${one.name}` });
+  return one.starter ? "" : button("shelf-delete", "Delete", { "data-id": one.id, "aria-label": `Delete: ${one.name}` });
 }
 
 /** @param {ShelfRecord} one @param {boolean} fight */
@@ -78,13 +78,15 @@ function foeItem(one, fight) {
   const count = `shelf-count-${one.id}`;
   return element("li", { "data-shelf-foe": one.id }, [
     element("span", { class: "rc-roster-name" }, [one.name]), " ",
-    element("span", { class: "rc-hint" }, [one.sheet ? "(its sheet)" : one.row?.monster ? "(a monster row)" : "(figures)"]),
+    element("span", { class: "rc-hint" }, [one.starter ? "(a starter foe)" : one.sheet ? "(its sheet)"
+      : one.row?.monster ? "(a monster row)" : "(figures)"]),
     " ",
     element("label", { for: count, class: "rc-shelf-count" }, ["How many"]), " ",
     element("input", { id: count, type: "number", min: "1", max: String(MAX_COUNT), value: "1", inputmode: "numeric",
       "data-shelf-count": "" }), " ",
+    // Each button's name begins with the words it shows (WCAG 2.5.3), then says which.
     button("shelf-fight", fight ? "Join the fight" : "Fight", { "data-id": one.id,
-      "aria-label": `${fight ? "Bring into the fight" : "Fight"}: ${one.name}` }), " ",
+      "aria-label": `${fight ? "Join the fight" : "Fight"}: ${one.name}` }), " ",
     deleteButton(one),
   ]);
 }
@@ -96,8 +98,9 @@ function textItem(one, fight) {
     element("span", { class: "rc-roster-name" }, [one.name]), " ",
     element("span", { class: "rc-hint" }, [one.text ?? ""]), " ",
     table
-      ? button("shelf-table", fight ? "Roll (to the log)" : "Roll", { "data-id": one.id, "aria-label": `Roll ${one.name}` })
-      : button("shelf-encounter", "Start", { "data-id": one.id, "aria-label": `Start ${one.name}`,
+      ? button("shelf-table", fight ? "Roll (to the log)" : "Roll", { "data-id": one.id,
+        "aria-label": `${fight ? "Roll (to the log)" : "Roll"}: ${one.name}` })
+      : button("shelf-encounter", "Start", { "data-id": one.id, "aria-label": `Start: ${one.name}`,
         ...(fight ? { disabled: "" } : {}) }),
     " ", deleteButton(one),
   ]);
