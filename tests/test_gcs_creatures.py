@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulescore import RulesInputError, derive, import_character, session
+from tests.test_session import dice
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 
@@ -25,17 +26,6 @@ def imported(data: dict) -> dict:
 
 def lines(answer: dict) -> dict:
     return {line["figure"]: line for line in answer["checks"]}
-
-
-def dice(*faces):
-    queue = list(faces)
-
-    def roll(count, sides):
-        taken = queue[:count]
-        del queue[:count]
-        assert len(taken) == count, f"too few dice for {count}d{sides}"
-        return taken
-    return roll
 
 
 GOBLIN = {"name": "Goblin", "count": 1, "basic_speed": 5, "dx": 12, "hp": 8, "ht": 10}
