@@ -169,6 +169,7 @@ def test_a_foe_row_kept_backed_up_and_restored_and_an_earlier_database_opened(br
         page.locator('[data-shelf-home] [data-action="delete-shelf"]').click()
         page.locator('[data-shelf-home] [data-action="delete-shelf"]').click()  # "Really delete?"
         wait_for_python(page, lambda: not kept_records(page, "shelf"), "the foe to be deleted")
+        page.wait_for_function("() => !document.querySelector('[data-shelf-home]').textContent.includes('Cutthroat')")
         page.locator("[data-restore-file]").set_input_files(str(path))
         preview = page.locator("[data-restore-preview]")
         page.wait_for_function("() => document.querySelector('[data-restore-preview]').dataset.restoreState"
@@ -182,6 +183,7 @@ def test_a_foe_row_kept_backed_up_and_restored_and_an_earlier_database_opened(br
         keep = page.locator('[data-character-home] [data-action="keep-as-foe"]')
         keep.click()
         page.wait_for_function("b => b.textContent === 'Kept as a foe'", arg=keep.element_handle())
+        page.wait_for_function("() => document.querySelector('[data-shelf-home]').textContent.includes('Nell')")
         copied = next(one for one in kept_records(page, "shelf") if one["name"] == "Nell")
         assert copied["sheet"] == CHARACTERS["characters"][0]["fields"] and len(kept_records(page, "characters")) == 1
         # Exported with the characters, and imported back: a shelf record here as it is is not doubled
@@ -202,5 +204,30 @@ def test_a_foe_row_kept_backed_up_and_restored_and_an_earlier_database_opened(br
         question.locator('[data-action="confirm-import"]').click()
         wait_for_python(page, lambda: len(kept_records(page, "shelf")) == 2, "Cutthroat to come back")
         assert sorted(one["name"] for one in kept_records(page, "shelf")) == ["Cutthroat", "Nell"]
+    finally:
+        context.close()
+
+
+def test_the_shelf_in_two_tabs(browser, site_url):
+    """A foe kept from a character in the Characters tab shows on the Session tab's shelf, and one
+    deleted there leaves the Characters tab's list: each tab follows the other's change."""
+    context = browser.new_context(**SCREENS["tablet"])
+    try:
+        session_tab = context.new_page()
+        start_with(session_tab, site_url, CHARACTERS, "gurps", "Nell alone")
+        session_tab.locator("[data-shelf] summary").click()
+        characters_tab = context.new_page()
+        characters_tab.goto(site_url + "characters/")
+        characters_tab.wait_for_selector("[data-character-library]:not([hidden])")
+        characters_tab.locator('[data-character-home] [data-action="keep-as-foe"]').click()
+        characters_tab.wait_for_function("() => document.querySelector('[data-shelf-home]').textContent"
+                                         ".includes('Nell')")
+        session_tab.wait_for_function("() => document.querySelector('[data-shelf-list]').textContent.includes('Nell')")
+        delete = session_tab.locator("[data-shelf-foe]", has_text="Nell").locator('[data-action="shelf-delete"]')
+        delete.click()
+        delete.click()  # "Really delete?"
+        characters_tab.wait_for_function("() => !document.querySelector('[data-shelf-home]').textContent"
+                                         ".includes('Nell')")
+        assert kept_records(characters_tab, "shelf") == []
     finally:
         context.close()

@@ -49,20 +49,22 @@ export function renderHome(state, home) {
  * @param {(id: string, near: Element) => void} share a character, its panel near the button
  * @param {import("../kept/store.js").Kept} kept where a shelf record is kept or deleted
  * @param {(id: string) => import("../kept/documents.js").Character | null} character a kept one, by id
+ * @param {() => Promise<void>} redraw the page drawn again: the store tells other tabs, not this one
  */
-export function bindHome(library, open, share, kept, character) {
+export function bindHome(library, open, share, kept, character, redraw) {
   library.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("button");
     const action = target?.dataset.action;
     if (!target || !action) return;
     if (action === "delete-shelf") {
-      confirmThen(target, () => remove(kept, "shelf", target.dataset.id ?? "")); // the store's listeners redraw
+      confirmThen(target, () => remove(kept, "shelf", target.dataset.id ?? "").then(redraw));
     } else if (action === "keep-as-foe") {
       const chosen = character(target.dataset.id ?? "");
       if (!chosen) return;
       put(kept, "shelf", { id: newId("s"), kind: "foe", name: chosen.name, system: chosen.system,
         sheet: chosen.fields }, 0).then((written) => {
         target.textContent = "problem" in written && written.problem ? "Not kept" : "Kept as a foe";
+        return redraw(); // the copy in the shelf's list
       });
     } else if (action === "new-character-top") {
       const choice = /** @type {HTMLSelectElement | null} */ (library.querySelector("[data-new-character-system]"));

@@ -322,7 +322,7 @@ async function init() {
     bindLibrary(state, newLibrary, () => redraw(state));
     bindHome(newLibrary, (system, id) => openFromHome(state, system, id),
       (id, near) => share(state, new Set([id]), characterById(state.store, id)?.name ?? "", near), state.kept,
-      (id) => characterById(state.store, id) ?? null);
+      (id) => characterById(state.store, id) ?? null, () => redraw(state));
     const home = newLibrary.querySelector("[data-character-home]");
     if (home) renderHome(state, home);
   }
