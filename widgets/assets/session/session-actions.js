@@ -76,10 +76,11 @@ export async function applyForPhone(state, action, dice) {
  * Does `request` (apply, undo, redo) to the session as kept now, and keeps the result: if
  * another tab moved the session on since this one last showed it, the action is appended
  * to that newer log. Shows the outcome; returns the engine's refusal, if any.
- * @param {PageState} state @param {Record<string, unknown>} request
+ * With `quiet`, a refusal is only returned (the map says it beside itself).
+ * @param {PageState} state @param {Record<string, unknown>} request @param {{quiet?: boolean}} [options]
  * @returns {Promise<SessionResponse | null>}
  */
-export async function act(state, request) {
+export async function act(state, request, options = {}) {
   const shown = state.session;
   const message = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-message]"));
   if (!shown) return null;
@@ -111,7 +112,7 @@ export async function act(state, request) {
   }, shown);
   const reply = /** @type {SessionResponse | null} */ (answer);
   if (!written) {
-    if (reply?.need) return reply;
+    if (reply?.need || (options.quiet && reply && !moved)) return reply;
     message.hidden = false;
     message.textContent = !reply ? (await get(state.kept, "sessions", shown.id)
       ? "The rules engine could not start, so nothing was done: try again."

@@ -10,6 +10,7 @@ import { renderFight } from "./fight-panel.js";
 import { buildFields } from "./session-form.js";
 import { renderView } from "./session-view.js";
 import { drawShelf } from "./session-shelf.js";
+import { drawSessionMap } from "./session-map.js";
 
 /** @typedef {import("./sessions.js").PageState} PageState */
 
@@ -77,7 +78,10 @@ export function draw(state) {
   state.root.querySelector("[data-session-active]")?.toggleAttribute("data-players-view", !state.gm);
   renderView(state);
   const view = state.views ? (state.gm ? state.views.gm_view : state.views.view) : null;
-  if (view) renderFight(state, view);
+  if (view) {
+    renderFight(state, view);
+    drawSessionMap(state, view);
+  }
   drawShelf(state); // Fight, or Join the fight while one is on
 }
 

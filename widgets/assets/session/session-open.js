@@ -10,6 +10,7 @@ import { draw, fillActions, openSession, saidProblem, shownParts, status } from 
 import { drawTable, endTable, newTable, restoreSeats, tableSection, waitingLine } from "../table/table-panel.js";
 import { changeMeta, put, sessionHeads } from "../kept/store.js";
 import { loadShelf, shelfSection } from "./session-shelf.js";
+import { resetMap } from "../map/map-sheet.js";
 
 /** @typedef {import("../kept/documents.js").Session} Session */
 /** @typedef {import("../../engine-messages.js").SessionResponse} SessionResponse */
@@ -127,6 +128,7 @@ export async function showSession(state, answer) {
 /** @param {PageState} state @param {Session} session */
 function buildActive(state, session) {
   const active = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-active]"));
+  if (state.map) resetMap(state.map); // another session's map: drawn anew, fitted to its drawing
   active.replaceChildren(
     // On a phone the head is one line (name, clock, Next turn); the summary opens on a tap.
     element("div", { class: "rc-session-head" }, [
@@ -164,6 +166,7 @@ function buildActive(state, session) {
       element("p", { class: "rc-actions" }, [button("apply-action", "Do it", { "aria-describedby": "session-preview" })]),
       element("p", { class: "rc-error", "data-session-message": "", hidden: "", role: "alert" }),
     ]),
+    ...(state.map ? [state.map.root] : []), // the party's map, under the actions
     shelfSection(),
     tableSection(),
     element("h3", {}, ["Log"]),

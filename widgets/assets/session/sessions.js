@@ -8,6 +8,7 @@
 // it makes no sense there any more, the page says so and nothing is lost. Other tabs'
 // actions show here as they happen.
 
+import { newMap } from "./session-map.js";
 import { SYSTEM_NAMES } from "../kept/documents.js";
 import { confirmThen, element, onEveryPage } from "../core/dom.js";
 import { askSession, engineReady } from "../engine/engine.js";
@@ -47,6 +48,7 @@ import { all, closeStore, get, getMeta, listen, openStore, remove, sessionHeads 
  * @property {number} previews how many previews were asked for (only the latest is shown)
  * @property {number} previewTimer the pending preview, while the reader is still typing
  * @property {import("../table/table-panel.js").Table} table the players' phones connected to the open session
+ * @property {import("../map/map-sheet.js").MapSheet | null} map the party's map (session-map.js), made once for the page
  * @property {import("../kept/shelf.js").ShelfRecord[]} shelf the GM's shelf (session-shelf.js), every game's
  * @property {{action: Record<string, unknown>, done: (answer: SessionResponse | null) => void} | null} [forPhone]
  *   a phone's request whose rolls the GM is giving in the dice field (with "I roll my own dice")
@@ -85,7 +87,8 @@ async function init() {
   const state = { kept, heads: await sessionHeads(kept), session: openId ? await get(kept, "sessions", openId) : null,
     characters: { characters: await all(kept, "characters"), parties: await all(kept, "parties") },
     actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0, table: newTable(),
-    shelf: [] };
+    shelf: [], map: null };
+  state.map = newMap((action) => act(state, { op: "apply", action }, { quiet: true }));
   const problem = kept.problem;
   if (problem) saidProblem(state, problem);
   watchTable(() => state);

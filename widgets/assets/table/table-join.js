@@ -21,6 +21,8 @@ import { PROTOCOL, phoneHears, requestMessage } from "./table-protocol.js";
 import { clearTrouble, showTrouble } from "./table-trouble.js";
 import { attackChosen, defenceChosen, defenceSection, drawDefence, drawOdds, drawTurn, turnSection } from "./table-turn.js";
 import { keepAwake, newWake, wakeSwitch, watchWake } from "./table-wake.js";
+import { drawMap, folded, mapSheet } from "../map/map-sheet.js";
+import { bindMap, mapRefused } from "../map/map-input.js";
 
 const siteRoot = new URL("../../../", import.meta.url).href;
 
@@ -39,6 +41,8 @@ const siteRoot = new URL("../../../", import.meta.url).href;
  * @property {string} maneuver the last maneuver this player asked for
  * @property {boolean} camera the next reply is made with the camera allowed (its address by number)
  * @property {import("./table-wake.js").Wake} wake
+ * @property {import("../map/map-sheet.js").MapSheet | null} map the party's map: drawn on every phone, drawn on by the mapper's
+ * @property {boolean} mapFolded whether the player folded the map away or opened it (else it opens for the pen alone)
  */
 
 const LAST_SEEN = "rules-table-last-seen"; // the table as this phone last drew it, for a reload
@@ -120,6 +124,11 @@ function drawMessage(state, message) {
   holder.replaceChildren(element("h3", {}, [`You play ${message.me?.name ?? me?.name ?? "a character"}`]),
     ...(mine ? [mine.cloneNode(true)] : []));
   drawDefence(state.root, message);
+  if (state.map) {
+    const pen = { canDraw: view.map?.mapper === message.seat, canWalk: view.map?.walker === message.seat };
+    if (!state.mapFolded) folded(state.map, !pen.canDraw && !pen.canWalk); // the mapper's phone opens on the map
+    drawMap(state.map, view.map ?? null, { ...pen, gm: false, party: [] });
+  }
   const turnOf = view.fight ? `${view.fight.round} ${view.fight.current}` : "";
   const begun = turnOf !== state.turnOf;
   state.turnOf = turnOf;
@@ -134,7 +143,10 @@ function heard(state, data) {
   const step = phoneHears(state.seq, data);
   if (step.do === "draw") draw(state, step.message);
   else if (step.do === "snapshot") send(state, { type: "snapshot" }); // some were missed: all again
-  else if (step.do === "say") said(state, step.text);
+  else if (step.do === "say") {
+    said(state, step.text);
+    if (state.map && step.text.startsWith("Not done")) mapRefused(state.map, step.text);
+  }
   else if (step.do === "odds") drawOdds(state.root, step.message);
 }
 
@@ -279,7 +291,17 @@ function init() {
   build(root);
   /** @type {JoinState} */
   const state = { root, pc: null, channel: null, shown: null, seq: 0, asked: 0, oddsFor: "", turnOf: "", maneuver: "",
-    camera: false, wake: newWake(), from: `${Math.random().toString(36).slice(2, 8)}-` };
+    camera: false, wake: newWake(), from: `${Math.random().toString(36).slice(2, 8)}-`, map: null, mapFolded: false };
+  const map = mapSheet(async (action) => { // a stroke is a request: the GM's device applies it and sends the map back
+    request(state, action);
+    return null;
+  }, { open: false });
+  bindMap(map);
+  state.map = map;
+  /** @type {HTMLElement} */ (root.querySelector("[data-table-me]")).after(map.root);
+  map.root.addEventListener("click", (event) => { // the player's own choice of folded or open stays
+    if (/** @type {Element} */ (event.target).closest('[data-action="map-open"], [data-action="map-fold"]')) state.mapFolded = true;
+  });
   lastSeen(state);
   watchWake(root, () => state.wake);
   document.addEventListener("visibilitychange", () => { // back from a sleep: said at once if the GM was lost

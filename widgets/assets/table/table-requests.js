@@ -66,6 +66,13 @@ export function described(state, action) {
       ?.find((/** @type {Record<string, any>} */ one) => one.index === action.weapon);
     return `to attack ${target?.name ?? "someone"}${weapon ? ` with ${weapon.label ?? weapon.name}` : ""}.`;
   }
+  if (action?.do === "map_draw") {
+    const at = Array.isArray(action.at) ? ` at (${action.at.join(", ")})` : "";
+    return action.shape === "room" && Array.isArray(action.size) ? `to draw a room ${action.size.join(" × ")}${at} on the map.`
+      : `to draw ${action.shape === "stairs" ? "stairs" : `a ${String(action.shape ?? "shape")}`}${at} on the map.`;
+  }
+  if (action?.do === "map_erase") return "to erase something on the map.";
+  if (action?.do === "map_move") return "to walk the party on the map.";
   if (action?.do === "maneuver") {
     return `for the maneuver ${choiceLabel(state, "maneuver", "maneuver", action.maneuver) ?? "they chose"}.`;
   }
@@ -179,7 +186,9 @@ export function heard(state, page, seat, data, snapshot) {
     return;
   }
   const approve = /** @type {HTMLInputElement | null} */ (state.root.querySelector("[data-table-approve]"));
-  if (message?.type === "request" && approve?.checked) {
+  // The mapper's strokes wait for the GM only when the GM asked for it on the map (its pen).
+  const drawing = ["map_draw", "map_erase"].includes(message?.action?.do);
+  if (message?.type === "request" && (drawing ? Boolean(state.views?.gm_view?.map?.ask) : approve?.checked)) {
     state.table.waiting.push({ seat: seat.id, text: data, id, what: described(state, message.action) });
     page.draw();
     return send(seat, { v: PROTOCOL, type: "waiting", id, message: "Asked: the GM looks at your request first…" });

@@ -1,0 +1,198 @@
+"""Issue 44: the party's map, a GM's tablet (768 x 1024) and the mapper's phone (390 x 844) in
+separate browser contexts over the table's WebRTC data channel. The GM gives Bram's seat the
+pen; Bram drags a corridor on his phone and the GM's tablet draws it within a second; the GM
+walks the party 12 squares along it and the clock and the torch move as rulescore says; a
+reload keeps it all; the exports are real images; keyboard alone draws a room; axe on the
+map's controls at both sizes; screenshots for the README."""
+
+from __future__ import annotations
+
+import json
+import struct
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from rulescore import session
+from tests.browser.conftest import SCREENS
+from tests.browser.helpers import screenshot
+from tests.browser.test_accessibility import AXE, audit
+from tests.browser.test_fight_page import press
+from tests.browser.test_session import TableDice, start_with
+from tests.browser.test_session import saved_state as saved
+from tests.browser.test_table import join
+
+HUMANS: dict[str, Any] = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
+    {"id": "h1", "name": "Ana", "system": "bfrpg", "fields": {"race": "human", "load_lb": "20"}},
+    {"id": "h2", "name": "Bram", "system": "bfrpg", "fields": {"race": "human", "load_lb": "30"}},
+], "parties": [{"id": "p1", "name": "Two humans", "system": "bfrpg", "members": ["h1", "h2"]}]}
+
+
+def centre(page, x: int, y: int) -> tuple[float, float]:
+    box = page.locator(f'[data-square="{x},{y}"]').bounding_box()
+    assert box is not None, f"square ({x}, {y}) is not drawn"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """A finger (here the mouse) from one square's middle to another's, through the squares between."""
+    page.locator("[data-map-sheet]").scroll_into_view_if_needed()
+    page.mouse.move(*centre(page, *start))
+    page.mouse.down()
+    page.mouse.move(*centre(page, *end), steps=12)
+    page.mouse.up()
+
+
+def tap(page, x: int, y: int) -> None:
+    page.locator("[data-map-sheet]").scroll_into_view_if_needed()
+    page.mouse.click(*centre(page, x, y))
+
+
+def tool(page, name: str) -> None:
+    page.click(f'[data-map-tool="{name}"]')
+    assert page.locator(f'[data-map-tool="{name}"]').get_attribute("aria-pressed") == "true"
+
+
+def gm_turns_left(gm) -> int:
+    return int(gm.locator("[data-session-lights] [data-turns-left]").first.get_attribute("data-turns-left"))
+
+
+def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url):
+    gm_context = browser.new_context(**SCREENS["tablet"], accept_downloads=True)
+    phone_context = browser.new_context(**SCREENS["phone"])
+    for context in (gm_context, phone_context):
+        context.add_init_script(script=AXE)
+    try:
+        gm = gm_context.new_page()
+        start_with(gm, site_url, HUMANS, "bfrpg", "Two humans", "The sunken temple")
+        assert gm.locator("[data-map]").is_visible()  # shown with the open session on a tablet
+        gm.select_option("[data-session-action]", "light")
+        press(gm, '[data-action="apply-action"]', TableDice())
+        gm.locator("[data-session-lights] [data-turns-left]").wait_for()
+        phone = phone_context.new_page()
+        join(gm, phone, site_url, "h2")
+        # Not the mapper yet: the phone sees the map folded away, nothing to draw with.
+        assert phone.locator("[data-map]").is_hidden() and phone.locator("[data-map-open]").is_visible()
+        gm.select_option("select[data-map-mapper]", "h2")
+        phone.wait_for_selector("[data-map]:not([hidden])", timeout=2_000)  # the pen opens the map
+        assert phone.locator('[data-map-tool="room"]').is_enabled()
+        assert phone.locator('[data-map-tool="party"]').is_disabled()  # the marker stays the GM's
+        assert session.view(saved(gm))["map"]["mapper"] == "h2"
+
+        # Bram drags a corridor, 13 squares by 3; the GM's tablet draws it within a second.
+        tool(phone, "room")
+        drag(phone, (1, 1), (13, 3))
+        gm.wait_for_selector("[data-map-room]", timeout=1_000)
+        rooms = session.view(saved(gm))["map"]["rooms"]
+        assert [(room["at"], room["size"]) for room in rooms] == [([1, 1], [13, 3])]
+        phone.wait_for_selector("[data-map-room]", timeout=1_000)
+        # A door on the corridor's east end, by a tap near that side of the last square.
+        tool(phone, "door")
+        phone.select_option("[data-map-door]", "stuck")
+        box = phone.locator('[data-square="13,2"]').bounding_box()
+        phone.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)
+        gm.wait_for_selector("[data-map-door-id]", timeout=1_000)
+        assert [(d["at"], d["side"], d["door"]) for d in session.view(saved(gm))["map"]["doors"]] == [([13, 2], "e", "stuck")]
+
+        # The GM puts the party at the west end, then drags the marker 12 squares east.
+        turn, left = session.view(saved(gm))["turn"], gm_turns_left(gm)
+        tool(gm, "party")
+        tap(gm, 1, 2)
+        gm.wait_for_selector("[data-map-party]")
+        assert session.view(saved(gm))["map"]["party"] == [1, 2]
+        assert session.view(saved(gm))["turn"] == turn  # put on the map: no time
+        drag(gm, (1, 2), (13, 2))
+        gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn + 1}'",
+                             timeout=2_000)
+        view = session.view(saved(gm), gm=True)
+        assert view["map"]["party"] == [13, 2]
+        assert view["turn"] == turn + 1  # 120' at 3 x 40' a turn: one turn
+        assert view["lights"][0]["turns_left"] == left - 1 == gm_turns_left(gm)  # the torch burned one
+        assert any("120'" in line["text"] for line in view["log"])
+        phone.wait_for_function("() => document.querySelector('[data-table-view] [data-session-clock]')"
+                                f".dataset.turn === '{turn + 1}'", timeout=2_000)
+        phone.wait_for_selector("[data-map-party]")
+        # A step off the map is refused in words, and nothing moves.
+        tap(gm, 20, 2)
+        said = gm.locator("[data-map-said]")
+        said.wait_for()
+        assert "(20, 2)" in said.inner_text() or "no way" in said.inner_text()
+        assert session.view(saved(gm))["map"]["party"] == [13, 2]
+
+        # Screenshots of the map (the README's is the tablet's).
+        gm.locator(".rc-map").scroll_into_view_if_needed()
+        screenshot(gm.locator(".rc-map"), "map-gm-tablet.png")
+        phone.locator(".rc-map").scroll_into_view_if_needed()
+        screenshot(phone, "map-mapper-phone.png")
+        assert audit(gm) == []
+        assert audit(phone) == []
+
+        # The exports are real images of the drawing.
+        with gm.expect_download() as download:
+            gm.click('[data-action="map-svg"]')
+        svg = ET.fromstring(open(download.value.path(), "rb").read())
+        assert svg.tag.endswith("svg") and len(svg.findall(".//{http://www.w3.org/2000/svg}rect")) >= 3
+        with gm.expect_download() as download:
+            gm.click('[data-action="map-png"]')
+        png = open(download.value.path(), "rb").read()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", png[16:24])
+        assert width >= 13 * 24 and height >= 3 * 24  # 24 pixels a square, the corridor and a margin
+
+        # A reload keeps the map, the party and the clock; undo takes back the walk.
+        gm.reload()
+        gm.locator("[data-map-room]").wait_for()
+        assert gm.locator("[data-map-party]").count() == 1
+        assert gm.locator("[data-session-clock]").get_attribute("data-turn") == str(turn + 1)
+        gm.click('[data-action="undo"]')
+        gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn}'")
+        assert session.view(saved(gm))["map"]["party"] == [1, 2]
+        gm.click('[data-action="redo"]')
+        gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn + 1}'")
+    finally:
+        gm_context.close()
+        phone_context.close()
+
+
+def test_the_keyboard_draws_and_walks_and_the_map_folds_away(browser, site_url):
+    context = browser.new_context(**SCREENS["phone"])
+    context.add_init_script(script=AXE)
+    try:
+        page = context.new_page()
+        start_with(page, site_url, HUMANS, "bfrpg", "Two humans", "By keys")
+        sheet = page.locator("[data-map-sheet]")
+        sheet.focus()
+        # Room: Enter at one corner, arrows to the other, Enter again.
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+        for key in ["ArrowRight"] * 4 + ["ArrowDown"]:
+            page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        page.locator("[data-map-room]").wait_for()
+        assert [(r["at"], r["size"]) for r in session.view(saved(page))["map"]["rooms"]] == [([1, 1], [5, 2])]
+        # The party put down by Enter and walked by arrows: four squares east, one turn's third.
+        tool(page, "party")
+        sheet.focus()
+        page.keyboard.press("ArrowUp")  # the cursor back to (5, 1)
+        for _ in range(4):
+            page.keyboard.press("ArrowLeft")
+        page.keyboard.press("Enter")
+        page.locator("[data-map-party]").wait_for()
+        for _ in range(4):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('[data-session-summary]') !== null")
+        page.wait_for_function("() => /\\(5, 1\\)/.test(document.querySelector('[data-map-summary]').textContent)")
+        state = saved(page)
+        assert session.view(state)["map"]["party"] == [5, 1]
+        assert state["clock"]["rounds"] == 20  # 40' of 120' a turn: a third of 60 rounds
+        # Fold away, one tap back.
+        page.click('[data-action="map-fold"]')
+        assert page.locator("[data-map]").is_hidden()
+        page.click("[data-map-open]")
+        assert page.locator("[data-map]").is_visible()
+        assert audit(page) == []
+        saved_text = json.dumps(state)
+        assert "map" in saved_text
+    finally:
+        context.close()
