@@ -298,3 +298,12 @@ def test_the_mapper_draws_from_their_phone_and_nobody_else_does():
     assert not map_needs_approval(state, draw) and session.view(state)["map"]["walker"] == "ben"
     with pytest.raises(TableRefusal):
         request_action(state, "ana", request(draw))
+
+
+def test_the_walks_rule_is_a_heading_of_the_dungeon_page():
+    from tests.test_session import _anchors
+
+    state = walked(corridor(ANA), *along(0, 1))
+    rule = session.view(state)["log"][-1]["rule"]
+    page, _, anchor = rule.partition("#")
+    assert page == "bfrpg/dungeon/" and anchor in _anchors(page)
