@@ -49,7 +49,7 @@ from ..play.registry import GameRules
 from ..play.weapon_choice import remembered
 from ..wording import listed
 from . import attack_action as attacks
-from . import running
+from . import map_walk, running
 from . import session as rules
 from .clock import DUNGEON, pass_time
 from .foes import BfrpgFoes
@@ -409,7 +409,8 @@ def flee_action(state: State, action: dict[str, Any], dice: Dice) -> None:
     running.flee(FIGHT, state, action, dice)
 
 
-ACTIONS = {**FIGHT.actions(), "attack": remembered(FIGHT, attack_action), "run": run_action, "flee": flee_action}
+ACTIONS = {**FIGHT.actions(), "attack": remembered(FIGHT, attack_action), "run": run_action, "flee": flee_action,
+           **map_walk.ACTIONS}
 FORMS = (*rules.FORMS, *FIGHT.forms((rules.HP, SUBDUE)),
          Action("attack", "attack", "Attack roll",
                 "An attack in the fight: 1d20 with the attacker's bonus against the target's Armor Class; a hit "
@@ -434,4 +435,4 @@ RULES = GameRules(fight=FIGHT, actions=ACTIONS, forms=FORMS, start=start, view=v
                   legacy=(DEAD_ROLL, attacks.DAMAGE_ENTERED),
                   sheet_fields=rules.SHEET_FIELDS, leaving=rules.leaving, player_actions=("attack", "next_turn"),
                   player_attack_fields=("who", "target", "weapon", "range", "from_behind", "charge", "subdue"),
-                  attack_roll=(1, 20))
+                  attack_roll=(1, 20), walk=map_walk.walk, map_unit=map_walk.UNIT)

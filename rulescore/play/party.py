@@ -1,7 +1,8 @@
 """The party of a session: the party a session starts with, checked and its sheets derived
 (:func:`party_checked`), and the two actions every game's session takes, a character joining
 and a character leaving (``SESSION_ACTIONS``, ``SESSION_FORMS``: after the game's own forms),
-with the encounters and random tables of :mod:`.tables`.
+with the encounters and random tables of :mod:`.tables` and the party's map of :mod:`.map` (its
+actions have no forms: the map's widget draws them).
 
 >>> party_checked("gurps", [{"id": "k", "name": "Kara", "system": "bfrpg", "fields": {}}])
 Traceback (most recent call last):
@@ -20,6 +21,7 @@ from ..core import Input, RulesInputError
 from ..wording import game_name, received
 from .common import Action, Member, State, keys, member, name_of, note
 from .dice_asks import Dice
+from .map import MAP_ACTIONS
 from .registry import rules_of
 from .tables import TABLE_ACTIONS, TABLE_FORMS
 
@@ -90,7 +92,7 @@ def leave(state: State, action: dict[str, Any], dice: Dice) -> None:
 
 
 SESSION_ACTIONS: dict[str, Callable[[State, dict[str, Any], Dice], None]] = {"join": join, "leave": leave,
-                                                                           **TABLE_ACTIONS}
+                                                                           **TABLE_ACTIONS, **MAP_ACTIONS}
 SESSION_FORMS = (
     Action("join", "join", "A character joins", "A saved character joins the party; one who left comes back as "
                                                 "they left.", (JOINER,)),

@@ -52,6 +52,12 @@ class GameRules(NamedTuple):
     # dice no longer fit today's rules is replayed with one of them on (``state["legacy"]``), as
     # it was played (rulescore.play.session, undo).
     legacy: tuple[str, ...] = ()
+    # The party's map (rulescore.play.map): the time a walk of ``distance`` (in the map's unit) over
+    # ``squares`` squares takes, the game's log line for it written and its clock moved (the line
+    # returned); None where the game keeps no exploring pace (no time passes).
+    walk: Callable[[State, int, int], str] | None = None
+    # The map's unit and scale: (unit, the scale a new map starts at, the least, the most, the step).
+    map_unit: tuple[str, int, int, int, int] = ("yd", 1, 1, 50, 1)
 
 
 _LOADERS: dict[str, Callable[[], GameRules]] = {}

@@ -27,7 +27,12 @@ attack roll (``players_roll``; the GM's device rolls the rest); ``{"type": "odds
 asks for its odds first (``odds``, the players' view of ``session.preview``); where the target
 chooses its defence (GURPS), ``defences_to_choose`` gives the GM the choices before it is done.
 ``{"type": "defence", "defence", "retreat"}`` says how the player defends when attacked
-(``defence_declared``). The GM's device answers a request with ``done``, ``refused`` (with the
+(``defence_declared``). The party's map (:mod:`rulescore.play.map`): the seat the GM gave the
+pen (``state["map"]["mapper"]``) may ask to draw and erase (``map_draw``, ``map_erase``; never a
+note for the GM alone), and the walker's seat to walk the party's marker (``map_move``), with or
+without a fight; any other map action from a phone is refused. ``map_needs_approval(state,
+action)`` says when the GM approves a drawing first (the GM set ``ask``). The GM's device answers
+a request with ``done``, ``refused`` (with the
 sentence), ``waiting`` (for the GM) or, to the others, ``odds`` and ``noted``.
 """
 
@@ -199,6 +204,8 @@ def request_action(state: dict[str, Any], seat: Any, text: Any, kind: str = "req
                                       f"{str(message.get('v'))[:10]}, this one speaks {PROTOCOL}): reload the page.")
     seat = _seat_checked(state, seat)
     action = message.get("action")
+    if isinstance(action, dict) and isinstance(action.get("do"), str) and action["do"].startswith("map_"):
+        return _map_request(state, seat, action)
     allowed = rules_of(state["system"]).player_actions
     if not isinstance(action, dict) or action.get("do") not in allowed:
         raise TableRefusal("action", "Request: a player may choose their maneuver, attack or end their turn; "
@@ -221,6 +228,31 @@ def request_action(state: dict[str, Any], seat: Any, text: Any, kind: str = "req
             raise TableRefusal("action", f"Request: {str(extra[0])[:30]} of an attack is the GM's to say; "
                                          "ask the GM.")
     return dict(action)
+
+
+# The party's map (rulescore.play.map): what the mapper's seat may do to it, and the walker's.
+MAPPER_DOS = ("map_draw", "map_erase")
+WALKER_DOS = ("map_move",)
+
+
+def _map_request(state: dict[str, Any], seat: str, action: dict[str, Any]) -> dict[str, Any]:
+    """A map action from a phone: drawing and erasing from the mapper's seat, the walk from the
+    walker's, fight or no fight; a note for the GM alone is the GM's to write."""
+    pen = state.get("map") or {}
+    if action["do"] in MAPPER_DOS and pen.get("mapper") == seat:
+        if action["do"] == "map_draw" and "gm" in action and action["gm"] is not False:
+            raise TableRefusal("gm", "Request: a note for the GM alone is the GM's to write; draw your note for "
+                                     "everyone, or ask the GM.")
+        return dict(action)
+    if action["do"] in WALKER_DOS and pen.get("walker") == seat:
+        return dict(action)
+    raise TableRefusal("action", "Request: the GM has not given you the pen; ask the GM.")
+
+
+def map_needs_approval(state: dict[str, Any], action: Mapping[str, Any]) -> bool:
+    """Whether a phone's map action waits for the GM's approval before it is applied: the GM asked
+    for it (``ask``) and the action is the mapper's drawing or erasing."""
+    return bool((state.get("map") or {}).get("ask")) and action.get("do") in MAPPER_DOS
 
 
 def players_roll(state: dict[str, Any], text: str) -> list[list[int]] | None:
@@ -308,6 +340,6 @@ def admit(bucket: Mapping[str, float] | None, now: float) -> tuple[bool, dict[st
     return True, {"tokens": tokens - 1, "at": now}
 
 
-__all__ = ["ACTOR_KEYS", "BURST", "MAX_REQUEST_CHARS", "PER_SECOND", "PROTOCOL", "TableRefusal",
-           "admit", "check_applies", "checked_request", "defence_declared", "defences_to_choose", "odds",
-           "players_roll", "request_action", "seat_message", "seat_messages"]
+__all__ = ["ACTOR_KEYS", "BURST", "MAPPER_DOS", "MAX_REQUEST_CHARS", "PER_SECOND", "PROTOCOL", "WALKER_DOS",
+           "TableRefusal", "admit", "check_applies", "checked_request", "defence_declared", "defences_to_choose",
+           "map_needs_approval", "odds", "players_roll", "request_action", "seat_message", "seat_messages"]

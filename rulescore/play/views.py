@@ -15,6 +15,7 @@ from typing import Any
 from ..core import MINUS
 from .actions_now import actions_now
 from .common import State
+from .map import map_view
 from .party import SESSION_FORMS
 from .registry import rules_of
 
@@ -101,4 +102,4 @@ def _built(state: State, gm: bool, log_tail: int | None, now: list[str]) -> dict
         view["log_count"] = len(entries)
     view = _one_minus({"system": state["system"], **view, "log_let_go": state["history"]["log_before"],
                        "can_undo": bool(state["done"]), "can_redo": bool(state["undone"]), "actions_now": now})
-    return {**view, "log": log}
+    return {**view, "map": map_view(state, gm), "log": log}
