@@ -307,3 +307,22 @@ def test_the_walks_rule_is_a_heading_of_the_dungeon_page():
     rule = session.view(state)["log"][-1]["rule"]
     page, _, anchor = rule.partition("#")
     assert page == "bfrpg/dungeon/" and anchor in _anchors(page)
+
+
+def test_a_torch_whose_time_runs_out_on_the_walk_goes_out_after_the_walk_is_logged():
+    state = drawn(corridor(ANA, length=60), shape="room", at=[60, 0], size=[1, 1])  # 61 squares: 60 at most a room
+    state = session.apply(state, {"do": "light", "source": "torch"}, roll=dice(1))  # 1d4 + 4 = 5 turns
+    state = walked(state, *[(x, 0) for x in range(61)])  # 60 squares: 600' at 120' a turn, 5 turns
+    texts = [entry["text"] for entry in session.view(state)["log"]]
+    assert clock(state) == (5, 0) and texts[-2].startswith("The party walks 600' (60 squares)")
+    assert texts[-1] == "The torch (light 1) went out."
+
+
+def test_a_mapper_who_leaves_the_party_holds_the_pen_no_more():
+    state = session.apply(corridor(ANA, BEN), {"do": "map_pen", "mapper": "ben", "walker": "ana"})
+    state = session.apply(state, {"do": "leave", "who": "ben"})
+    shown = session.view(state)["map"]
+    assert (shown["mapper"], shown["mapper_name"], shown["walker"]) == (None, None, "ana")
+    state = session.apply(state, {"do": "map_pen", "ask": True})  # Ben's pen is let go, Ana keeps the marker
+    assert last_text(state) == "The map: the GM alone draws; Ana moves the party's marker."
+    assert state["map"]["mapper"] is None and state["map"]["walker"] == "ana"

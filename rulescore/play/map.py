@@ -243,10 +243,12 @@ def map_pen(state: State, action: dict[str, Any], dice: Dice) -> None:
             drawn[spec.name] = None if action[spec.name] == "" else member(state, action, spec)
     if ASK.name in action:
         drawn["ask"] = take(action, ASK)
+    for key in (MAPPER.name, WALKER.name):  # one who has left the party since holds nothing
+        drawn[key] = _named(state, drawn[key])[0]
     mapper, walker = drawn["mapper"], drawn["walker"]
     text = (f"{name_of(state, mapper)} holds the pen" + (" (each drawing waits for the GM's approval)"
                                                          if drawn["ask"] else "") if mapper else
-            "The GM alone draws") + "; " + (f"{name_of(state, walker)} moves the party's marker"
+            "the GM alone draws") + "; " + (f"{name_of(state, walker)} moves the party's marker"
                                            if walker else "the GM alone moves the party's marker")
     _log(state, f"The map: {text}.")
 
