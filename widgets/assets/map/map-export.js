@@ -5,7 +5,7 @@
 
 import { element } from "../core/dom.js";
 import { onLevel } from "./map-geometry.js";
-import { SVG, shapes, svgElement } from "./map-sheet.js";
+import { shapes, svgElement } from "./map-sheet.js";
 
 /** @typedef {import("./map-sheet.js").MapSheet} MapSheet */
 
@@ -39,7 +39,7 @@ function bounds(sheet) {
 function mapSvgElement(sheet, scale = PIXELS) {
   const { x, y, w, h } = bounds(sheet);
   const unit = sheet.map?.unit === "yd" ? "yards" : "feet";
-  const svg = svgElement("svg", { xmlns: SVG, viewBox: `${x} ${y} ${w} ${h}`, width: w * scale, height: h * scale }, [
+  const svg = svgElement("svg", { viewBox: `${x} ${y} ${w} ${h}`, width: w * scale, height: h * scale }, [
     svgElement("style", {}, [STYLE]),
     svgElement("defs", {}, [svgElement("pattern", { id: "paper", width: 1, height: 1, patternUnits: "userSpaceOnUse" }, [
       svgElement("path", { d: "M1 0H0V1", fill: "none", stroke: "#9fc3dd", "stroke-width": 0.03 })])]),

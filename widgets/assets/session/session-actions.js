@@ -171,9 +171,10 @@ function afterChange(state, party) {
     const under = head + 8 - select.getBoundingClientRect().top;
     if (under > 0) window.scrollBy(0, -under);
   } else if (partyOf(state) !== party || fightOf(state)) buildFields(state); // who may be chosen changed
-  // The last preview spoke of the action just done: gone at once, the new one follows.
-  const preview = /** @type {HTMLElement | null} */ (state.root.querySelector("[data-session-preview]"));
-  if (preview) preview.hidden = true;
+  // The last preview spoke of the action just done: gone at once, the new one follows. Its room
+  // is kept meanwhile (data-stale hides it, session.css), so what lies below (the map, a finger
+  // dragging on it) does not jump up and back down a line after every action.
+  state.root.querySelector("[data-session-preview]")?.setAttribute("data-stale", "");
   previewSoon(state);
 }
 

@@ -396,6 +396,7 @@ export async function showPreview(state) {
   const asked = ++state.previews;
   if (!holder) return;
   const cannot = noAttack(fightOf(state), action); // an attacker who cannot attack now: rulescore says why
+  holder.toggleAttribute("data-stale", Boolean(session && action && engineLive()) && !cannot); // kept until the answer
   if (cannot) {
     holder.hidden = false;
     holder.replaceChildren(noAttackShown(cannot));
@@ -415,6 +416,7 @@ export async function showPreview(state) {
     if (Array.isArray(open?.attack?.defences)) answer = open;
   }
   const lines = /** @type {string[]} */ (answer?.ok ? answer.lines ?? [] : []);
+  holder.removeAttribute("data-stale");
   holder.hidden = !lines.length && !answer?.rolls;
   holder.replaceChildren(
     element("span", { class: "rc-session-preview-title" }, ["Will be logged: "]),

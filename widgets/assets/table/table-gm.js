@@ -258,7 +258,9 @@ export function watchTable(current) {
   });
   document.addEventListener("click", (event) => {
     const link = /** @type {Element} */ (event.target).closest?.("a[href]");
-    if (!link || !connected() || link.getAttribute("target") === "_blank" || link.getAttribute("href")?.startsWith("#")) return;
+    // A download (the log, the map, a backup) stays on the page: nothing to ask.
+    if (!link || !connected() || link.getAttribute("target") === "_blank" || link.getAttribute("href")?.startsWith("#")
+      || link.hasAttribute("download")) return;
     if (confirm("Leave the session? The players' phones lose the table until you open it again and invite them.")) {
       endTable(current().table);
       return;
