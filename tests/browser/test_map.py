@@ -129,6 +129,17 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         phone.wait_for_function("() => document.querySelector('[data-table-view] [data-session-clock]')"
                                 f".dataset.turn === '{turn + 1}'", timeout=2_000)
         phone.wait_for_selector("[data-map-party]")
+        # Ana searches 30' of the corridor's north wall (3 squares): a turn per 10', the GM's roll.
+        tool(gm, "search")
+        gm.select_option("[data-map-searcher]", "h1")
+        drag(gm, (4, 1), (6, 1))
+        gm.wait_for_function("() => document.querySelector('[data-session-clock]').dataset.turn === "
+                             f"'{turn + 4}'", timeout=2_000)
+        searched = session.view(saved(gm), gm=True)["log"]
+        assert any("Ana searches the wall from (4, 1) to (6, 1) for secret doors: 30' of wall" in line["text"]
+                   and "Rolled" in line["text"] for line in searched)
+        assert not any("Rolled" in line["text"] for line in session.view(saved(gm))["log"])  # the GM's alone
+        tool(gm, "party")
         # A step off the map is refused in words, and nothing moves.
         tap(gm, 14, 2)
         said = gm.locator("[data-map-said]")
@@ -148,6 +159,7 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         # (A phone is connected: a download is not "leaving the session", so nothing is asked.)
         asked: list[str] = []
         gm.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+        gm.click('[data-action="map-exports"]')  # export and print fold under one button
         with gm.expect_download() as download:
             gm.click('[data-action="map-svg"]')
         svg = ET.fromstring(Path(download.value.path()).read_bytes())
@@ -165,12 +177,15 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         assert asked == ["beforeunload"]
         gm.locator("[data-map-room]").wait_for()
         assert gm.locator("[data-map-party]").count() == 1
-        assert gm.locator("[data-session-clock]").get_attribute("data-turn") == str(turn + 1)
-        gm.click('[data-action="undo"]')
+        assert gm.locator("[data-session-clock]").get_attribute("data-turn") == str(turn + 4)
+        gm.click('[data-action="undo"]')  # the search
+        gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn + 1}'")
+        gm.click('[data-action="undo"]')  # the walk
         gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn}'")
         assert session.view(saved(gm))["map"]["party"] == [1, 2]
         gm.click('[data-action="redo"]')
         gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn + 1}'")
+        assert session.view(saved(gm))["map"]["party"] == [13, 2]
     finally:
         gm_context.close()
         phone_context.close()

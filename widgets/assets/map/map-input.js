@@ -100,8 +100,20 @@ function place(sheet, square, side) {
     }
     case "erase": return ask(sheet, { do: "map_erase", at, level });
     case "party": return walkTo(sheet, square);
+    case "search": return searchWall(sheet, square, square);
     default: return null;
   }
+}
+
+/** The wall along the squares from `start` to `end` (one row or column: the longer way wins
+ * a drag that wandered) searched for secret doors by the searcher chosen.
+ * @param {MapSheet} sheet @param {Square} start @param {Square} end */
+function searchWall(sheet, start, end) {
+  const across = Math.abs(end[0] - start[0]) >= Math.abs(end[1] - start[1]);
+  const to = across ? [end[0], start[1]] : [start[0], end[1]];
+  previewRoom(sheet, start, /** @type {Square} */ (to));
+  const by = /** @type {HTMLSelectElement} */ (sheet.root.querySelector("[data-map-searcher]")).value;
+  return ask(sheet, { do: "map_search", ...(by ? { by } : {}), at: [...start], to, level: sheet.level });
 }
 
 /** The party walks the shortest way to `square` (or is put there, when it is not on this level).
@@ -149,7 +161,7 @@ function pointerDown(sheet, event) {
   const start = squareOf(sheetPoint(sheet, event.clientX, event.clientY));
   const party = partyHere(sheet);
   const mode = sheet.tool === "pan" || event.button === 1 ? "pan"
-    : sheet.tool === "room" ? "room" : sheet.tool === "party" && party && key(...party) === key(...start) ? "walk" : "tap";
+    : sheet.tool === "room" || sheet.tool === "search" ? "room" : sheet.tool === "party" && party && key(...party) === key(...start) ? "walk" : "tap";
   Object.assign(gesture, { mode, start, last: start, path: [start], from: { x: event.clientX, y: event.clientY } });
   if (mode === "room") previewRoom(sheet, start, start);
 }
@@ -205,6 +217,7 @@ function pointerUp(sheet, event) {
   const square = squareOf(point);
   sheet.cursor = square;
   drawCursor(sheet);
+  if (gesture.mode === "room" && sheet.tool === "search") return searchWall(sheet, gesture.start, square);
   if (gesture.mode === "room") {
     const room = previewRoom(sheet, gesture.start, square);
     /** @type {SVGRectElement} */ (sheet.svg.querySelector("[data-map-preview]")).setAttribute("data-pending", "");
@@ -248,6 +261,14 @@ function keyDown(sheet, event) {
       const room = previewRoom(sheet, sheet.anchor, sheet.cursor);
       sheet.anchor = null;
       ask(sheet, { do: "map_draw", shape: "room", ...room, level: sheet.level });
+    } else if (sheet.tool === "search" && !sheet.anchor) {
+      sheet.anchor = sheet.cursor;
+      previewRoom(sheet, sheet.cursor, sheet.cursor);
+      said(sheet, `A wall searched from (${sheet.cursor.join(", ")}): move to its other end and press Enter.`);
+    } else if (sheet.tool === "search" && sheet.anchor) {
+      const start = sheet.anchor;
+      sheet.anchor = null;
+      searchWall(sheet, start, sheet.cursor);
     } else if (sheet.tool === "party" && sheet.walk.length > 1) {
       const path = sheet.walk.slice(1);
       sheet.walk = [];
@@ -308,6 +329,15 @@ export function bindMap(sheet) {
     } else if (action === "map-zoom-in") zoom(sheet, 1 / 1.25);
     else if (action === "map-zoom-out") zoom(sheet, 1.25);
     else if (action === "map-fit") fit(sheet);
+    else if (action === "map-scale") {
+      const scale = Number(/** @type {HTMLInputElement} */ (root.querySelector("[data-map-scale]")).value);
+      ask(sheet, { do: "map_scale", scale: Number.isFinite(scale) ? scale : 0 });
+    }
+    else if (action === "map-exports" && target) {
+      const open = target.getAttribute("aria-expanded") !== "true";
+      target.setAttribute("aria-expanded", String(open));
+      /** @type {HTMLElement} */ (root.querySelector("#map-exports")).hidden = !open;
+    }
     else if (action === "map-open" || action === "map-fold") {
       folded(sheet, action === "map-fold");
       if (action === "map-open") fit(sheet);

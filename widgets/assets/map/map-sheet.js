@@ -21,7 +21,8 @@ import { extent, key, levels, onLevel } from "./map-geometry.js";
 /** @typedef {import("./map-geometry.js").MapView} MapView */
 /** What may be done on this device: draw and erase (the GM, or the mapper's phone), walk the
  * party (the GM, or the phone the marker was handed to), the GM's own controls.
- * @typedef {{canDraw: boolean, canWalk: boolean, gm: boolean, party: {id: string, name: string}[]}} May */
+ * `search`: the game searches a stretch of wall on the map (Basic Fantasy, map_search), the GM's to do.
+ * @typedef {{canDraw: boolean, canWalk: boolean, gm: boolean, party: {id: string, name: string}[], search?: boolean}} May */
 /** Applies (or asks for) a map action; resolves with the refusal's sentence, or null.
  * @typedef {(action: Record<string, unknown>) => Promise<string | null>} Act */
 /**
@@ -43,7 +44,7 @@ import { extent, key, levels, onLevel } from "./map-geometry.js";
 
 export const SVG = "http://www.w3.org/2000/svg";
 export const TOOLS = /** @type {const} */ ([["room", "Room"], ["wall", "Wall"], ["door", "Door"], ["stairs", "Stairs"],
-  ["note", "Note"], ["erase", "Erase"], ["party", "Party"], ["pan", "Move the view"]]);
+  ["note", "Note"], ["erase", "Erase"], ["party", "Party"], ["search", "Search a wall"], ["pan", "Move the view"]]);
 const DRAWING = ["room", "wall", "door", "stairs", "note", "erase"];
 const DOOR_MARK = /** @type {Record<string, string>} */ ({ plain: "", stuck: "st", locked: "L", secret: "S" });
 
@@ -90,20 +91,29 @@ export function mapSheet(act, options = {}) {
             autocomplete: "off" }),
           element("label", { class: "rc-gm", "data-map-gm-only": "" }, [
             element("input", { type: "checkbox", "data-map-note-gm": "" }), " only I see it"])]),
+        element("span", { class: "rc-map-option", "data-map-option-searcher": "" }, [
+          element("label", { for: "map-searcher" }, ["Searcher"]), " ",
+          element("select", { id: "map-searcher", "data-map-searcher": "" })]),
         choice("Level", "level", [["1", "Level 1"]]),
         button("map-level-new", "New level"),
       ]),
-      element("p", { class: "rc-map-view-controls" }, [
+      element("div", { class: "rc-map-view-controls" }, [
         button("map-zoom-in", "Zoom in"), " ", button("map-zoom-out", "Zoom out"), " ", button("map-fit", "Fit"), " ",
-        button("map-svg", "Export SVG"), " ", button("map-png", "Export PNG"), " ", button("map-print", "Print"), " ",
-        button("map-fold", "Fold the map away", { "data-map-fold": "" })]),
+        button("map-fold", "Fold the map away", { "data-map-fold": "" }), " ",
+        button("map-exports", "Export or print", { "aria-expanded": "false", "aria-controls": "map-exports" }), " ",
+        element("span", { class: "rc-map-exports", id: "map-exports", hidden: "" }, [
+          button("map-svg", "Export SVG"), " ", button("map-png", "Export PNG"), " ", button("map-print", "Print")])]),
       element("div", { class: "rc-map-pen rc-gm", "data-map-pen": "", hidden: "" }, [
         element("label", { for: "map-mapper" }, ["The pen"]), " ",
         element("select", { id: "map-mapper", "data-map-mapper": "" }), " ",
         element("label", {}, [element("input", { type: "checkbox", "data-map-walker": "" }),
           " the mapper moves the party too"]), " ",
         element("label", {}, [element("input", { type: "checkbox", "data-map-ask": "" }),
-          " I approve each drawing"])]),
+          " I approve each drawing"]), " ",
+        element("label", { for: "map-scale" }, ["A square is"]), " ",
+        element("input", { id: "map-scale", type: "number", inputmode: "numeric", min: "1", max: "100", step: "1",
+          "data-map-scale": "", class: "rc-map-scale" }), " ",
+        element("span", { "data-map-unit": "" }, ["feet"]), " ", button("map-scale", "Set the scale")]),
       element("p", { class: "rc-map-said", "data-map-said": "", role: "status" }),
       element("div", { class: "rc-map-frame" }, [svg]),
       element("p", { class: "rc-map-summary", id: "map-summary", "data-map-summary": "" }),
@@ -253,10 +263,14 @@ export function drawMap(sheet, map, may) {
   const root = sheet.root;
   for (const tool of root.querySelectorAll("[data-map-tool]")) {
     const name = /** @type {HTMLElement} */ (tool).dataset.mapTool ?? "";
-    const allowed = name === "pan" || (DRAWING.includes(name) ? may.canDraw : may.canWalk);
+    const allowed = name === "pan" || (name === "search" ? Boolean(may.search && may.gm)
+      : DRAWING.includes(name) ? may.canDraw : may.canWalk);
     /** @type {HTMLButtonElement} */ (tool).disabled = !allowed;
+    /** @type {HTMLButtonElement} */ (tool).hidden = name === "search" && !may.search; // a game without it
   }
-  if (sheet.tool !== "pan" && !(DRAWING.includes(sheet.tool) ? may.canDraw : may.canWalk)) {
+  const holding = sheet.tool === "search" ? Boolean(may.search && may.gm) : DRAWING.includes(sheet.tool) ? may.canDraw
+    : may.canWalk;
+  if (sheet.tool !== "pan" && !holding) {
     sheet.tool = may.canDraw ? "room" : may.canWalk ? "party" : "pan";
   }
   showTool(sheet);
@@ -286,8 +300,8 @@ export function showTool(sheet) {
   for (const tool of sheet.root.querySelectorAll("[data-map-tool]")) {
     tool.setAttribute("aria-pressed", String(/** @type {HTMLElement} */ (tool).dataset.mapTool === sheet.tool));
   }
-  const shown = { door: ["door", "side"], wall: ["side"], stairs: ["way"], note: ["note"] }[sheet.tool] ?? [];
-  for (const option of ["door", "side", "way", "note"]) {
+  const shown = { door: ["door", "side"], wall: ["side"], stairs: ["way"], note: ["note"], search: ["searcher"] }[sheet.tool] ?? [];
+  for (const option of ["door", "side", "way", "note", "searcher"]) {
     /** @type {HTMLElement} */ (sheet.root.querySelector(`[data-map-option-${option}]`)).hidden = !shown.includes(option);
   }
   sheet.svg.dataset.tool = sheet.tool;
@@ -307,6 +321,13 @@ function drawPen(sheet) {
   walker.checked = Boolean(sheet.map?.walker) && sheet.map?.walker === sheet.map?.mapper;
   walker.disabled = !sheet.map?.mapper;
   /** @type {HTMLInputElement} */ (pen.querySelector("[data-map-ask]")).checked = Boolean(sheet.map?.ask);
+  const scale = /** @type {HTMLInputElement} */ (pen.querySelector("[data-map-scale]"));
+  if (document.activeElement !== scale) scale.value = String(sheet.map?.scale || (sheet.map?.unit === "yd" ? 1 : 10));
+  /** @type {HTMLElement} */ (pen.querySelector("[data-map-unit]")).textContent = sheet.map?.unit === "yd" ? "yards" : "feet";
+  const searcher = /** @type {HTMLSelectElement} */ (sheet.root.querySelector("[data-map-searcher]"));
+  const chosen = searcher.value;
+  searcher.replaceChildren(...sheet.may.party.map((one) => element("option", { value: one.id }, [one.name])));
+  if (sheet.may.party.some((one) => one.id === chosen)) searcher.value = chosen;
 }
 
 /** The sheet made ready for another session's map: level 1, drawn anew and fitted. @param {MapSheet} sheet */

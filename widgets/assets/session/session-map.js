@@ -27,5 +27,6 @@ export function newMap(apply) {
 export function drawSessionMap(state, view) {
   if (!state.map) return;
   const gm = state.gm;
-  drawMap(state.map, view.map ?? null, { canDraw: gm, canWalk: gm, gm, party: partyShown(state) });
+  drawMap(state.map, view.map ?? null, { canDraw: gm, canWalk: gm, gm, party: partyShown(state),
+    search: state.session?.system === "bfrpg" }); // a stretch of wall searched: Basic Fantasy's rule
 }
