@@ -109,7 +109,8 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         phone.select_option("[data-map-door]", "stuck")
         tap(phone, 13, 2, across=0.9)
         gm.wait_for_selector("[data-map-door-id]", state="attached", timeout=1_000)
-        assert [(d["at"], d["side"], d["door"]) for d in session.view(saved(gm))["map"]["doors"]] == [([13, 2], "e", "stuck")]
+        doors = session.view(saved(gm))["map"]["doors"]
+        assert [(door["at"], door["side"], door["door"]) for door in doors] == [([13, 2], "e", "stuck")]
 
         # The GM puts the party at the west end, then drags the marker 12 squares east.
         turn, left = session.view(saved(gm))["turn"], gm_turns_left(gm)

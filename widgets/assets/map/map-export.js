@@ -103,3 +103,26 @@ export function printMap(sheet) {
   window.addEventListener("afterprint", done, { once: true });
   window.print();
 }
+
+/** The map in words, a line a shape, level by level (the session's exported log ends with it).
+ * @param {Record<string, any> | null | undefined} map @returns {string[]} */
+export function mapInWords(map) {
+  const at = (/** @type {number[]} */ square) => `(${square[0]}, ${square[1]})`;
+  const sides = /** @type {Record<string, string>} */ ({ n: "north", e: "east", s: "south", w: "west" });
+  const lines = [];
+  for (const level of map?.levels ?? []) {
+    const on = (/** @type {string} */ kind) => onLevel(map, kind, level);
+    const shapes = [
+      ...on("rooms").map((room) => `a room ${room.size[0]} × ${room.size[1]} from ${at(room.at)}`),
+      ...on("walls").map((wall) => `a wall on the ${sides[wall.side]} side of ${at(wall.at)}`),
+      ...on("doors").map((door) => `a ${door.door} door on the ${sides[door.side]} side of ${at(door.at)}`),
+      ...on("stairs").map((stairs) => `stairs ${stairs.way} at ${at(stairs.at)}`),
+      ...on("notes").map((note) => `a note at ${at(note.at)}${note.gm ? " (the GM's)" : ""}: ${note.text}`),
+    ];
+    if (shapes.length) lines.push(`Level ${level}:`, ...shapes.map((one) => `  ${one}`));
+  }
+  if (!lines.length) return [];
+  const unit = map?.unit === "yd" ? "yards" : "feet";
+  return ["", `The party's map (a square is ${map?.scale} ${unit}; x across, y down):`, ...lines,
+    ...(map?.party ? [`The party is at ${at(map.party)} on level ${map.party_level ?? 1}.`] : [])];
+}

@@ -9,6 +9,7 @@
 // actions show here as they happen.
 
 import { newMap } from "./session-map.js";
+import { mapInWords } from "../map/map-export.js";
 import { SYSTEM_NAMES } from "../kept/documents.js";
 import { confirmThen, element, onEveryPage } from "../core/dom.js";
 import { askSession, engineReady } from "../engine/engine.js";
@@ -62,7 +63,7 @@ async function exportLog(state) {
   const view = answer?.ok ? answer.gm_view : null;
   if (!session || !view) return;
   const text = [`${session.name} (${SYSTEM_NAMES[session.system]})`, "",
-    ...view.log.map((/** @type {Record<string, any>} */ e) => `${e.at}: ${e.text}`)].join("\n") + "\n";
+    ...view.log.map((/** @type {Record<string, any>} */ e) => `${e.at}: ${e.text}`), ...mapInWords(view.map)].join("\n") + "\n";
   const link = element("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })),
     download: `${session.name.replace(/[^\w -]+/g, "").trim() || "session"}-log.txt` });
   document.body.append(link);
