@@ -225,6 +225,40 @@ def test_the_keyboard_draws_and_walks_and_the_map_folds_away(browser, site_url):
         state = saved(page)
         assert session.view(state)["map"]["party"] == [5, 1]
         assert state["clock"]["rounds"] == 20  # 40' of 120' a turn: a third of 60 rounds
+        # Two fingers pinch the sheet: it zooms in (the part in view narrows) and nothing is drawn.
+        before = float(sheet.get_attribute("viewBox").split()[2])
+        box = sheet.bounding_box()
+        middle_x, middle_y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        fingers = [(1, -40), (2, 40)]
+        for finger, offset in fingers:
+            sheet.dispatch_event("pointerdown", {"pointerId": finger, "pointerType": "touch", "isPrimary": finger == 1,
+                                                 "clientX": middle_x + offset, "clientY": middle_y, "button": 0})
+        for step in range(1, 6):
+            for finger, offset in fingers:
+                spread = middle_x + offset * (1 + step / 5)
+                sheet.dispatch_event("pointermove", {"pointerId": finger, "pointerType": "touch", "clientX": spread,
+                                                     "clientY": middle_y})
+        for finger, offset in fingers:
+            sheet.dispatch_event("pointerup", {"pointerId": finger, "pointerType": "touch",
+                                               "clientX": middle_x + offset * 2, "clientY": middle_y})
+        after = float(sheet.get_attribute("viewBox").split()[2])
+        assert after < before * 0.7, (before, after)  # fingers twice as far apart: about half as many squares
+        assert page.locator("[data-map-room]").count() == 1 and page.locator("[data-map-preview]").get_attribute(
+            "visibility") == "hidden"
+        # A second level is a sheet of its own: a room there leaves level 1 as it was.
+        tool(page, "room")
+        page.click('[data-action="map-level-new"]')
+        assert page.locator("[data-map-level]").input_value() == "2"
+        assert page.locator("[data-map-room]").count() == 0
+        page.click('[data-action="map-fit"]')
+        drag(page, (2, 2), (4, 3))
+        page.locator("[data-map-room]").wait_for()
+        rooms = session.view(saved(page))["map"]["rooms"]
+        assert [(room["level"], room["at"], room["size"]) for room in rooms] == [(1, [1, 1], [5, 2]),
+                                                                                 (2, [2, 2], [3, 2])]
+        assert session.view(saved(page))["map"]["levels"] == [1, 2]
+        page.select_option("[data-map-level]", "1")
+        assert page.locator("[data-map-room]").count() == 1
         # Fold away, one tap back.
         page.click('[data-action="map-fold"]')
         assert page.locator("[data-map]").is_hidden()

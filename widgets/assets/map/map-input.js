@@ -146,7 +146,9 @@ function zoom(sheet, factor, around) {
 /** @param {MapSheet} sheet @param {PointerEvent} event */
 function pointerDown(sheet, event) {
   if (event.pointerType === "mouse" && event.button !== 0 && event.button !== 1) return;
-  sheet.svg.setPointerCapture(event.pointerId);
+  try {
+    sheet.svg.setPointerCapture(event.pointerId); // the drag goes on when the finger leaves the sheet
+  } catch { /* a pointer the browser no longer knows: the drag is followed while it stays on the sheet */ }
   const gesture = sheet.gesture ?? { pointers: new Map() };
   sheet.gesture = gesture;
   gesture.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
