@@ -18,9 +18,11 @@ its baseline alternated so that machine drift cancels:
 7. Next turn on the Session page in an evening's session of about 2,000 actions, against a
    fight just begun: tap -> drawn, and the page's own share beside the engine's
    (bench/fight.py, also ``./run bench fight`` alone);
-8. at the table, last: the GM's Next turn -> six phones' views drawn over WebRTC, median and p95
+8. at the table: the GM's Next turn -> six phones' views drawn over WebRTC, median and p95
    over 100 taps, against the GM page's own draw, and the bytes a phone receives (bench/table.py,
-   also ``./run bench table`` alone).
+   also ``./run bench table`` alone);
+9. the party's map, 500 shapes: a GM's room drag -> drawn on the tablet, and a mapper's stroke ->
+   drawn on three phones over WebRTC (bench/map.py, also ``./run bench map`` alone).
 
 Before all that, the session engine's apply and undo at 600 and 2,000 actions against the
 version-1 way (bench/session.py, also ``./run bench session`` alone).
@@ -49,6 +51,8 @@ from bench.fight import measure_fight
 from bench.fight import report as fight_report
 from bench.kept import measure_kept
 from bench.kept import report as kept_report
+from bench.map import measure_map
+from bench.map import table_lines as map_lines
 from bench.table import measure_table, table_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,6 +195,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=7, help="alternated pairs per comparison")
     parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--table-actions", type=int, default=100, help="GM taps measured at the table (8.)")
+    parser.add_argument("--map-strokes", type=int, default=40, help="drags and mapper's strokes on the map (9.)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "results.json"))
     parser.add_argument("--before-site", help="a site built from an earlier commit: its cold first visit "
                         "(time and bytes) is measured in the same run, alternated with ours")
@@ -319,6 +324,7 @@ def main(argv=None) -> int:
         fight = measure_fight(browser, ours, args.rounds, fresh)
         # 8. At the table, last: a GM's action reaching six phones.
         table = measure_table(browser, ours, args.table_actions)
+        map_ = measure_map(browser, ours, args.map_strokes)  # 9. the party's map
         browser.close()
 
     ours_server.shutdown()
@@ -371,6 +377,7 @@ def main(argv=None) -> int:
         "characters_page_with_kept_data": kept,
         "next_turn": fight,
         "table": table,
+        "map": map_,
     })
     if before:
         before_root = Path(args.before_site)
@@ -425,7 +432,7 @@ def main(argv=None) -> int:
               f"{earlier_bytes['raw'] / 1e6:.2f} MB raw, {earlier_bytes['gzip'] / 1e6:.2f} MB gzip")
     print("   sent twice in the first visit:", ", ".join(results["first_visit_transferred"]["sent_twice"]) or "none")
     print("   downloaded but used by no page:", ", ".join(results["downloaded_but_unused"]) or "none")
-    print("\n".join(table_lines(table)))
+    print("\n".join(table_lines(table) + map_lines(map_)))
     print(f"\n({args.rounds} alternated rounds; results in {args.out})")
     shutil.rmtree(scratch, ignore_errors=True)
     return 0

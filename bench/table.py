@@ -7,7 +7,7 @@ message handler returned) -> the next animation frame ("painted"), and the bytes
 The baseline, measured in the same run: the GM page's own click -> its own view drawn for the
 same tap. Times come from one clock shared by the pages (performance.timeOrigin + now()).
 Nothing in widgets/ is touched: the pages are instrumented from outside by an init script.
-``./run bench table [--actions N]`` alone, and the last part of ``./run bench``. Figures only."""
+``./run bench table [--actions N]`` alone, and a part of ``./run bench``. Figures only."""
 
 from __future__ import annotations
 
