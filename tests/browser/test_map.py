@@ -21,6 +21,7 @@ from tests.browser.test_fight_page import press
 from tests.browser.test_session import TableDice, start_with
 from tests.browser.test_session import saved_state as saved
 from tests.browser.test_table import join
+from tests.browser.test_table_evening import connected, invitation, phone_reply, take
 
 HUMANS: dict[str, Any] = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
     {"id": "h1", "name": "Ana", "system": "bfrpg", "fields": {"race": "human", "load_lb": "20"}},
@@ -148,14 +149,6 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         assert "(14, 2)" in said.inner_text()
         assert session.view(saved(gm))["map"]["party"] == [13, 2]
 
-        # Screenshots of the map (the README's is the tablet's).
-        gm.locator(".rc-map").scroll_into_view_if_needed()
-        screenshot(gm.locator(".rc-map"), "map-gm-tablet.png")
-        phone.locator(".rc-map").scroll_into_view_if_needed()
-        screenshot(phone, "map-mapper-phone.png")
-        assert audit(gm) == []
-        assert audit(phone) == []
-
         # The exports are real images of the drawing.
         # (A phone is connected: a download is not "leaving the session", so nothing is asked.)
         asked: list[str] = []
@@ -187,6 +180,40 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         gm.click('[data-action="redo"]')
         gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn + 1}'")
         assert session.view(saved(gm))["map"]["party"] == [13, 2]
+        # The phone lost the GM at the reload; one Invite again and it is back, with the pen.
+        phone.wait_for_selector('[data-table-status][data-state="disconnected"]', timeout=10_000)
+        gm.locator('[data-table-seats] [data-seat="h2"] [data-action="invite-seat"]').click()
+        assert "Bram's reply taken" in take(gm, phone_reply(phone, site_url, invitation(gm, "h2")))
+        connected(gm, phone, "h2")
+        phone.wait_for_function("() => document.querySelector('[data-table-view]').dataset.live === 'true'")
+        assert phone.locator('[data-map-tool="room"]').is_enabled()
+        # The GM draws on: a passage south to a hall, a wall in it, stairs down and a note.
+        tool(gm, "room")
+        drag(gm, (6, 4), (7, 7))
+        drag(gm, (3, 8), (11, 11))
+        tool(gm, "wall")
+        tap(gm, 9, 9, across=0.04)  # near the square's west side
+        tool(gm, "stairs")
+        tap(gm, 10, 10)
+        tool(gm, "note")
+        gm.fill("[data-map-note-text]", "Altar: a cold draught")
+        tap(gm, 4, 9)
+        gm.wait_for_selector("[data-map-note]", state="attached")
+        shown = session.view(saved(gm))["map"]
+        assert (len(shown["rooms"]), len(shown["walls"]), len(shown["stairs"]), len(shown["notes"])) == (3, 1, 1, 1)
+        assert [(wall["at"], wall["side"]) for wall in shown["walls"]] == [([9, 9], "w")]
+        assert gm.locator("[data-map-room]").count() == 3
+        phone.wait_for_function("() => document.querySelectorAll('[data-map-room]').length === 3", timeout=2_000)
+        # Screenshots of the map (the README's and the docs' is the tablet's).
+        gm.click('[data-action="map-fit"]')
+        gm.evaluate("""() => window.scrollBy({ top: document.querySelector('.rc-map').getBoundingClientRect().top - 120,
+                                              behavior: 'instant' })""")
+        screenshot(gm, "map-gm-tablet.png")
+        phone.click('[data-action="map-fit"]')
+        phone.locator("[data-map-sheet]").scroll_into_view_if_needed()
+        screenshot(phone, "map-mapper-phone.png")
+        assert audit(gm) == []
+        assert audit(phone) == []
     finally:
         gm_context.close()
         phone_context.close()

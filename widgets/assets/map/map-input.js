@@ -48,15 +48,15 @@ export function mapRefused(sheet, text) {
 
 /** @param {MapSheet} sheet */
 function hidePreview(sheet) {
-  const preview = /** @type {SVGRectElement} */ (sheet.svg.querySelector("[data-map-preview]"));
+  const preview = /** @type {SVGRectElement} */ (sheet.overlay.querySelector("[data-map-preview]"));
   preview.setAttribute("visibility", "hidden");
   preview.removeAttribute("data-pending");
-  /** @type {SVGPathElement} */ (sheet.svg.querySelector("[data-map-walk]")).setAttribute("d", "");
+  /** @type {SVGPathElement} */ (sheet.overlay.querySelector("[data-map-walk]")).setAttribute("d", "");
 }
 
 /** The room between two corners, drawn as a preview. @param {MapSheet} sheet @param {Square} a @param {Square} b */
 function previewRoom(sheet, a, b) {
-  const preview = /** @type {SVGRectElement} */ (sheet.svg.querySelector("[data-map-preview]"));
+  const preview = /** @type {SVGRectElement} */ (sheet.overlay.querySelector("[data-map-preview]"));
   const [x, y] = [Math.min(a[0], b[0]), Math.min(a[1], b[1])];
   preview.setAttribute("x", String(x));
   preview.setAttribute("y", String(y));
@@ -69,7 +69,7 @@ function previewRoom(sheet, a, b) {
 /** A walk drawn as a line through its squares' middles. @param {MapSheet} sheet @param {Square[]} squares */
 function previewWalk(sheet, squares) {
   const d = squares.map((s, i) => `${i ? "L" : "M"}${s[0] + 0.5} ${s[1] + 0.5}`).join(" ");
-  /** @type {SVGPathElement} */ (sheet.svg.querySelector("[data-map-walk]")).setAttribute("d", d);
+  /** @type {SVGPathElement} */ (sheet.overlay.querySelector("[data-map-walk]")).setAttribute("d", d);
 }
 
 /** The party's square on the level shown, or null. @param {MapSheet} sheet @returns {Square | null} */
@@ -222,7 +222,7 @@ function pointerUp(sheet, event) {
   if (gesture.mode === "room" && sheet.tool === "search") return searchWall(sheet, gesture.start, square);
   if (gesture.mode === "room") {
     const room = previewRoom(sheet, gesture.start, square);
-    /** @type {SVGRectElement} */ (sheet.svg.querySelector("[data-map-preview]")).setAttribute("data-pending", "");
+    /** @type {SVGRectElement} */ (sheet.overlay.querySelector("[data-map-preview]")).setAttribute("data-pending", "");
     return ask(sheet, { do: "map_draw", shape: "room", ...room, level: sheet.level });
   }
   if (gesture.mode === "walk") {

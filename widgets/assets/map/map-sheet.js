@@ -29,6 +29,7 @@ import { extent, key, levels, onLevel } from "./map-geometry.js";
  * @typedef {object} MapSheet
  * @property {HTMLElement} root
  * @property {SVGSVGElement} svg
+ * @property {SVGSVGElement} overlay what moves under a finger, over the paper
  * @property {MapView | null} map
  * @property {May} may
  * @property {Act} act
@@ -71,10 +72,15 @@ export function mapSheet(act, options = {}) {
   const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (svgElement("svg", {
     class: "rc-map-sheet", "data-map-sheet": "", tabindex: "0", role: "application",
     "aria-roledescription": "map", "aria-describedby": "map-summary map-keys" })));
-  svg.append(svgElement("g", { "data-map-grid": "" }), svgElement("g", { "data-map-shapes": "" }),
+  svg.append(svgElement("g", { "data-map-grid": "" }), svgElement("g", { "data-map-shapes": "" }));
+  // What moves under a finger (a room's preview, a walk, the cursor) is drawn on a sheet of its
+  // own laid over the paper (map.css: its own layer), so that a drag repaints it alone and not
+  // the thousands of squares and shapes beneath (bench/map.py measured the difference).
+  const overlay = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (svgElement("svg", {
+    class: "rc-map-overlay", "aria-hidden": "true" }, [
     svgElement("rect", { "data-map-preview": "", class: "rc-map-preview", visibility: "hidden" }),
     svgElement("path", { "data-map-walk": "", class: "rc-map-walk", d: "" }),
-    svgElement("rect", { "data-map-cursor": "", class: "rc-map-cursor", width: 1, height: 1, x: 0, y: 0 }));
+    svgElement("rect", { "data-map-cursor": "", class: "rc-map-cursor", width: 1, height: 1, x: 0, y: 0 })])));
   const root = element("section", { class: "rc-map", "aria-labelledby": "map-title" }, [
     element("h3", { id: "map-title" }, ["The party's map"]),
     button("map-open", "Show the map", { "data-map-open": "", hidden: "" }),
@@ -115,7 +121,7 @@ export function mapSheet(act, options = {}) {
           "data-map-scale": "", class: "rc-map-scale" }), " ",
         element("span", { "data-map-unit": "" }, ["feet"]), " ", button("map-scale", "Set the scale")]),
       element("p", { class: "rc-map-said", "data-map-said": "", role: "status" }),
-      element("div", { class: "rc-map-frame" }, [svg]),
+      element("div", { class: "rc-map-frame" }, [svg, overlay]),
       element("p", { class: "rc-map-summary", id: "map-summary", "data-map-summary": "" }),
       element("p", { class: "rc-hint", id: "map-keys" }, ["Drag from corner to corner for a room; tap a square's " +
         "side for a wall or a door; drag the party along the corridor, or tap where it goes. Keys: arrows move " +
@@ -123,7 +129,7 @@ export function mapSheet(act, options = {}) {
     ]),
   ]);
   /** @type {MapSheet} */
-  const sheet = { root, svg, map: null, may: { canDraw: false, canWalk: false, gm: false, party: [] }, act, level: 1,
+  const sheet = { root, svg, overlay, map: null, may: { canDraw: false, canWalk: false, gm: false, party: [] }, act, level: 1,
     tool: "room", box: { x: 0, y: 0, w: 16 }, cursor: [0, 0], anchor: null, walk: [], drawn: { w: 0, h: 0 },
     gesture: null };
   folded(sheet, options.open === false);
@@ -212,7 +218,9 @@ export function setBox(sheet) {
   const { width, height } = sheet.svg.getBoundingClientRect();
   const aspect = width > 0 && height > 0 ? height / width : 1;
   sheet.box.w = Math.min(Math.max(sheet.box.w, 4), 100);
-  sheet.svg.setAttribute("viewBox", `${sheet.box.x} ${sheet.box.y} ${sheet.box.w} ${sheet.box.w * aspect}`);
+  const box = `${sheet.box.x} ${sheet.box.y} ${sheet.box.w} ${sheet.box.w * aspect}`;
+  sheet.svg.setAttribute("viewBox", box);
+  sheet.overlay.setAttribute("viewBox", box);
 }
 
 /** The view fitted to the drawing (or the first squares of a blank sheet). @param {MapSheet} sheet */
@@ -231,7 +239,7 @@ export function fit(sheet) {
 
 /** The cursor where the keyboard put it, and the square in words. @param {MapSheet} sheet */
 export function drawCursor(sheet) {
-  const cursor = /** @type {SVGRectElement} */ (sheet.svg.querySelector("[data-map-cursor]"));
+  const cursor = /** @type {SVGRectElement} */ (sheet.overlay.querySelector("[data-map-cursor]"));
   cursor.setAttribute("x", String(sheet.cursor[0]));
   cursor.setAttribute("y", String(sheet.cursor[1]));
 }
@@ -288,10 +296,10 @@ export function drawMap(sheet, map, may) {
   else setBox(sheet);
   drawCursor(sheet);
   if (!sheet.gesture && !sheet.anchor && !sheet.walk.length) { // what was waiting is drawn now (or was refused)
-    const preview = /** @type {SVGRectElement} */ (sheet.svg.querySelector("[data-map-preview]"));
+    const preview = /** @type {SVGRectElement} */ (sheet.overlay.querySelector("[data-map-preview]"));
     preview.setAttribute("visibility", "hidden");
     preview.removeAttribute("data-pending");
-    /** @type {SVGPathElement} */ (sheet.svg.querySelector("[data-map-walk]")).setAttribute("d", "");
+    /** @type {SVGPathElement} */ (sheet.overlay.querySelector("[data-map-walk]")).setAttribute("d", "");
   }
 }
 
