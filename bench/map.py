@@ -61,7 +61,7 @@ INSTRUMENT = """(() => {
     };
     const after = (one) => requestAnimationFrame(() => { one.frame = clock(); rendered(one); });
     const preview = () => {
-        const rect = document.querySelector('svg[data-map-sheet] [data-map-preview]');
+        const rect = document.querySelector('[data-map-preview]');
         return ['x', 'y', 'width', 'height', 'visibility', 'data-pending'].map(n => rect?.getAttribute(n)).join();
     };
     const logged = new WeakMap();
