@@ -20,7 +20,7 @@ from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_fight_page import press
 from tests.browser.test_session import TableDice, start_with
 from tests.browser.test_session import saved_state as saved
-from tests.browser.test_table import join
+from tests.browser.test_table import KEEP_CHANNEL, join
 from tests.browser.test_table_evening import connected, invitation, phone_reply, take
 
 HUMANS: dict[str, Any] = {"format": "rules-at-the-table/characters", "version": 1, "characters": [
@@ -81,6 +81,7 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
     phone_context = browser.new_context(**SCREENS["phone"])
     for context in (gm_context, phone_context):
         context.add_init_script(script=AXE)
+    phone_context.add_init_script(script=f"({KEEP_CHANNEL})()")
     try:
         gm = gm_context.new_page()
         start_with(gm, site_url, HUMANS, "bfrpg", "Two humans", "The sunken temple")
@@ -98,6 +99,29 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         assert phone.locator('[data-map-tool="party"]').is_disabled()  # the marker stays the GM's
         assert session.view(saved(gm))["map"]["mapper"] == "h2"
 
+        # Hostile strokes sent raw over the channel are refused by field, and the session is untouched.
+        before = json.dumps(saved(gm))
+        phone.evaluate("""() => {
+            window.rcHeard = [];
+            window.rcChannel.addEventListener('message', (event) => window.rcHeard.push(JSON.parse(event.data)));
+            const ask = (id, action) => window.rcChannel.send(
+                JSON.stringify({ v: 1, type: 'request', id, seen: 0, action }));
+            ask('h-1', { do: 'map_draw', shape: 'room', at: [0, 0], size: [1000, 1000] });
+            ask('h-2', { do: 'map_draw', shape: 'note', at: [1, 1], text: 'x'.repeat(3000) });
+            ask('h-3', { do: 'map_draw', shape: 'wall', at: [-1, 100], side: 'n' });
+            ask('h-4', { do: 'map_draw', shape: 'note', at: [1, 1], text: 'mine', gm: true });
+            ask('h-5', { do: 'map_move', path: Array.from({ length: 300 }, (_, i) => [i % 10, 0]) });
+            window.rcChannel.send(JSON.stringify({ v: 1, type: 'request', id: 'h-6', seen: 0,
+                action: { do: 'map_draw', shape: 'note', at: [1, 1], text: 'x'.repeat(50000) } }));
+        }""")
+        phone.wait_for_function("() => window.rcHeard.filter((m) => m.type === 'refused').length >= 6", timeout=5_000)
+        refused = {m["id"]: m["message"] for m in phone.evaluate("window.rcHeard") if m["type"] == "refused"}
+        assert refused["h-1"].startswith("Size:"), refused
+        assert refused["h-2"].startswith("Note:") and "500" in refused["h-2"], refused
+        assert refused["h-3"].startswith("Square:"), refused
+        assert "GM alone" in refused["h-4"] and "pen" in refused["h-5"], refused
+        assert refused[""].startswith("Request: longer than 4000 characters"), refused  # the 50,000: too big to read
+        assert json.dumps(saved(gm)) == before
         # Bram drags a corridor, 13 squares by 3; the GM's tablet draws it within a second.
         tool(phone, "room")
         drag(phone, (1, 1), (13, 3))
