@@ -129,6 +129,22 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         rooms = session.view(saved(gm))["map"]["rooms"]
         assert [(room["at"], room["size"]) for room in rooms] == [([1, 1], [13, 3])]
         phone.wait_for_selector("[data-map-room]", timeout=1_000)
+        # With "I approve each drawing" ticked, Bram's next stroke waits in the GM's list, named.
+        gm.check("[data-map-ask]")
+        phone.wait_for_function("() => document.querySelector('[data-map-summary]').textContent !== ''")
+        gm.wait_for_function("() => document.querySelector('[data-map-ask]').checked")
+        assert session.view(saved(gm))["map"]["ask"] is True
+        tool(phone, "stairs")
+        tap(phone, 2, 2)
+        waiting = gm.locator("[data-table-requests] li")
+        waiting.first.wait_for(timeout=2_000)
+        assert "Bram asks to draw stairs at (2, 2) on the map." in waiting.first.inner_text()
+        assert session.view(saved(gm))["map"]["stairs"] == []
+        waiting.first.locator('[data-action="approve-request"]').click()
+        gm.wait_for_selector("[data-map-stairs]", state="attached", timeout=2_000)
+        gm.uncheck("[data-map-ask]")
+        gm.wait_for_function("() => !document.querySelector('[data-map-ask]').checked")
+        assert session.view(saved(gm))["map"]["ask"] is False
         # A door on the corridor's east end, by a tap near that side of the last square.
         tool(phone, "door")
         phone.select_option("[data-map-door]", "stuck")
@@ -224,7 +240,7 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         tap(gm, 4, 9)
         gm.wait_for_selector("[data-map-note]", state="attached")
         shown = session.view(saved(gm))["map"]
-        assert (len(shown["rooms"]), len(shown["walls"]), len(shown["stairs"]), len(shown["notes"])) == (3, 1, 1, 1)
+        assert (len(shown["rooms"]), len(shown["walls"]), len(shown["stairs"]), len(shown["notes"])) == (3, 1, 2, 1)
         assert [(wall["at"], wall["side"]) for wall in shown["walls"]] == [([9, 9], "w")]
         assert gm.locator("[data-map-room]").count() == 3
         phone.wait_for_function("() => document.querySelectorAll('[data-map-room]').length === 3", timeout=2_000)
@@ -244,7 +260,7 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
 
 
 def test_the_keyboard_draws_and_walks_and_the_map_folds_away(browser, site_url):
-    context = browser.new_context(**SCREENS["phone"])
+    context = browser.new_context(**SCREENS["phone"], color_scheme="dark")  # axe in the dark scheme here
     context.add_init_script(script=AXE)
     try:
         page = context.new_page()
@@ -315,6 +331,8 @@ def test_the_keyboard_draws_and_walks_and_the_map_folds_away(browser, site_url):
         assert page.locator("[data-map]").is_hidden()
         page.click("[data-map-open]")
         assert page.locator("[data-map]").is_visible()
+        page.locator("[data-map-sheet]").scroll_into_view_if_needed()
+        screenshot(page, "map-keyboard-phone-dark.png")
         assert audit(page) == []
         saved_text = json.dumps(state)
         assert "map" in saved_text
