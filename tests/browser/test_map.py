@@ -8,6 +8,7 @@ map's controls at both sizes; screenshots for the README."""
 from __future__ import annotations
 
 import json
+import re
 import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -333,6 +334,19 @@ def test_the_keyboard_draws_and_walks_and_the_map_folds_away(browser, site_url):
         assert page.locator("[data-map]").is_visible()
         page.locator("[data-map-sheet]").scroll_into_view_if_needed()
         screenshot(page, "map-keyboard-phone-dark.png")
+        # Print: the level shown alone, on one A4 page (the browser's print dialog stubbed, the page
+        # as printed read back as a PDF).
+        page.evaluate("() => { window.print = () => {}; }")
+        page.click('[data-action="map-exports"]')
+        page.click('[data-action="map-print"]')
+        assert page.locator("[data-map-print] svg [data-map-room]").count() == 1  # level 1 shown
+        page.emulate_media(media="print")
+        assert page.locator(".md-header").is_hidden() and page.locator("[data-map-print]").is_visible()
+        pdf = page.pdf(prefer_css_page_size=True)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+        page.emulate_media(media="screen")
+        page.evaluate("() => window.dispatchEvent(new Event('afterprint'))")
+        assert page.locator("[data-map-print]").count() == 0
         assert audit(page) == []
         saved_text = json.dumps(state)
         assert "map" in saved_text

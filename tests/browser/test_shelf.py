@@ -179,10 +179,14 @@ def test_a_foe_row_kept_backed_up_and_restored_and_an_earlier_database_opened(br
         page.wait_for_function("() => document.querySelector('[data-restore-preview]').dataset.restoreState"
                                " === 'done'")
         assert [one["row"] for one in kept_records(page, "shelf")] == [foe["row"]]
+        # The restored records drawn (the shelf lists the foe again) before the next tap.
+        page.wait_for_function("() => document.querySelector('[data-shelf-home]').textContent.includes('Cutthroat')")
         # A character copied to the shelf as a foe: its sheet, the character left as it was
         keep = page.locator('[data-character-home] [data-action="keep-as-foe"]')
         keep.click()
-        page.wait_for_function("b => b.textContent === 'Kept as a foe'", arg=keep.element_handle())
+        # Said on the button as the page draws it after the copy (the list is drawn anew with it).
+        page.wait_for_function("() => document.querySelector('[data-character-home] [data-action=\"keep-as-foe\"]')"
+                               "?.textContent === 'Kept as a foe'")
         page.wait_for_function("() => document.querySelector('[data-shelf-home]').textContent.includes('Nell')")
         copied = next(one for one in kept_records(page, "shelf") if one["name"] == "Nell")
         assert copied["sheet"] == CHARACTERS["characters"][0]["fields"] and len(kept_records(page, "characters")) == 1

@@ -62,9 +62,11 @@ export function bindHome(library, open, share, kept, character, redraw) {
       const chosen = character(target.dataset.id ?? "");
       if (!chosen) return;
       put(kept, "shelf", { id: newId("s"), kind: "foe", name: chosen.name, system: chosen.system,
-        sheet: chosen.fields }, 0).then((written) => {
-        target.textContent = "problem" in written && written.problem ? "Not kept" : "Kept as a foe";
-        return redraw(); // the copy in the shelf's list
+        sheet: chosen.fields }, 0).then(async (written) => {
+        await redraw(); // the copy in the shelf's list
+        // The button drawn anew says what was done (on the old one it was gone with the redraw).
+        const again = library.querySelector(`[data-action="keep-as-foe"][data-id="${CSS.escape(chosen.id)}"]`);
+        if (again) again.textContent = "problem" in written && written.problem ? "Not kept" : "Kept as a foe";
       });
     } else if (action === "new-character-top") {
       const choice = /** @type {HTMLSelectElement | null} */ (library.querySelector("[data-new-character-system]"));

@@ -41,6 +41,7 @@ import { extent, key, levels, onLevel } from "./map-geometry.js";
  * @property {Square[]} walk the steps a keyboard walk has taken so far
  * @property {{w: number, h: number}} drawn the sheet's squares drawn
  * @property {Record<string, any> | null} gesture a drag or a pinch under way (map-input.js)
+ * @property {string} shown what was last drawn (the map, what may be done, the level), as text
  */
 
 export const SVG = "http://www.w3.org/2000/svg";
@@ -131,7 +132,7 @@ export function mapSheet(act, options = {}) {
   /** @type {MapSheet} */
   const sheet = { root, svg, overlay, map: null, may: { canDraw: false, canWalk: false, gm: false, party: [] }, act, level: 1,
     tool: "room", box: { x: 0, y: 0, w: 16 }, cursor: [0, 0], anchor: null, walk: [], drawn: { w: 0, h: 0 },
-    gesture: null };
+    gesture: null, shown: "" };
   folded(sheet, options.open === false);
   return sheet;
 }
@@ -265,6 +266,10 @@ function summary(sheet) {
 /** Draws `map` (rulescore's view["map"], or null before any) with what this device may do.
  * @param {MapSheet} sheet @param {MapView | null} map @param {May} may */
 export function drawMap(sheet, map, may) {
+  // Most actions of an evening (a turn, an attack) leave the map as it was: nothing to redraw.
+  const drawn = JSON.stringify([map, may, sheet.level]);
+  if (drawn === sheet.shown && sheet.map !== null) return;
+  sheet.shown = drawn;
   const first = sheet.map === null;
   sheet.map = map ?? { scale: 0, unit: "ft", rooms: [], walls: [], doors: [], stairs: [], notes: [], party: null, levels: [1] };
   sheet.may = may;
@@ -340,6 +345,7 @@ function drawPen(sheet) {
 
 /** The sheet made ready for another session's map: level 1, drawn anew and fitted. @param {MapSheet} sheet */
 export function resetMap(sheet) {
-  Object.assign(sheet, { map: null, level: 1, anchor: null, walk: [], drawn: { w: 0, h: 0 }, gesture: null, cursor: [0, 0] });
+  Object.assign(sheet, { map: null, level: 1, anchor: null, walk: [], drawn: { w: 0, h: 0 }, gesture: null, cursor: [0, 0],
+    shown: "" });
   said(sheet, "");
 }
