@@ -31,6 +31,7 @@ from typing import Any
 from bench.fight import OPEN
 from bench.table import INSTRUMENT as TABLE_INSTRUMENT
 from bench.table import SETTLED, measured, percentile
+from bench.table import seat_phone as join_seat
 from rulescore import session
 from rulescore.play.map_shapes import edge
 from tests.browser.conftest import SCREENS
@@ -182,21 +183,8 @@ def room_plan(state: dict, count: int, seed: int) -> list[tuple[tuple[int, int],
 
 
 def seat_phone(gm, phone, site_url: str, seat: str) -> None:
-    """bench/table.py's join, waiting for the phone's live view rather than a fight."""
-    phone.goto(site_url + "table/")
-    gm.select_option("[data-table-seat]", seat)
-    gm.click('[data-action="invite-player"]')
-    invitation = gm.locator(f'[data-table-invitation][data-seat="{seat}"] [data-table-code]')
-    invitation.wait_for(timeout=20_000)
-    phone.fill("[data-table-offer]", invitation.inner_text())
-    phone.click('[data-action="join-table"]')
-    answer = phone.locator("[data-table-reply] [data-table-code]")
-    answer.wait_for(timeout=20_000)
-    gm.fill("[data-table-answer]", answer.inner_text())
-    gm.click('[data-action="accept-player"]')
-    phone.wait_for_selector('[data-table-status][data-state="connected"]', timeout=20_000)
-    gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"][data-connected="true"]', timeout=20_000)
-    phone.wait_for_selector("[data-table-view][data-live='true']", state="attached", timeout=20_000)
+    """bench/table.py's join, waiting for the phone's live view and its map rather than a fight."""
+    join_seat(gm, phone, site_url, seat, live="[data-table-view][data-live='true']")
     phone.wait_for_function(f"() => document.querySelectorAll('[data-map-room]').length >= {SHAPES // 5}",
                             timeout=20_000)
 

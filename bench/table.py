@@ -148,10 +148,13 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def seat_phone(gm, phone, site_url: str, seat: str, again: bool = False) -> None:
+LIVE_FIGHT = "[data-table-view][data-live='true'] [data-fight-current]"
+
+
+def seat_phone(gm, phone, site_url: str, seat: str, again: bool = False, live: str = LIVE_FIGHT) -> None:
     """tests/browser/test_table.py's join, without its screenshots: the GM invites `seat` (with
     `again`, by the seat's own Invite again), the phone pastes the invitation, the GM pastes the
-    phone's reply; both say connected, and the phone draws the table live."""
+    phone's reply; both say connected, and the phone draws the table live (`live` is there)."""
     if not phone.url.endswith("/table/"):
         phone.goto(site_url + "table/")
     if again:
@@ -169,8 +172,7 @@ def seat_phone(gm, phone, site_url: str, seat: str, again: bool = False) -> None
     gm.click('[data-action="accept-player"]')
     phone.wait_for_selector('[data-table-status][data-state="connected"]', timeout=20_000)
     gm.wait_for_selector(f'[data-table-seats] [data-seat="{seat}"][data-connected="true"]', timeout=20_000)
-    phone.wait_for_selector("[data-table-view][data-live='true'] [data-fight-current]", state="attached",
-                            timeout=20_000)
+    phone.wait_for_selector(live, state="attached", timeout=20_000)
 
 
 def tap_once(gm, phones: dict, number: int) -> dict:
