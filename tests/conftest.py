@@ -28,8 +28,11 @@ def pytest_addoption(parser):
 
 
 def _shared_dir(tmp_path_factory) -> Path:
-    """A folder every process of this run sees: pytest-xdist's workers each get their own base
-    folder inside the run's, so they share its parent; a run without workers has its own."""
+    """A folder every process of this run sees: the one ./run test names for both of its phases
+    (RULES_TEST_SHARED), else pytest-xdist's workers each get their own base folder inside the
+    run's, so they share its parent; a run without workers has its own."""
+    if os.environ.get("RULES_TEST_SHARED"):
+        return Path(os.environ["RULES_TEST_SHARED"])
     base = tmp_path_factory.getbasetemp()
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
@@ -76,7 +79,8 @@ def pytest_configure(config):
     # pytest-playwright empties its output folder (test-results/) in every process at its first
     # test, which under pytest-xdist can delete a screenshot another worker just wrote: the
     # run's controller empties it once, before any worker starts (see delete_output_dir below).
-    if not hasattr(config, "workerinput"):
+    # ./run test empties it itself, once for its two phases (RULES_TEST_SHARED).
+    if not hasattr(config, "workerinput") and not os.environ.get("RULES_TEST_SHARED"):
         shutil.rmtree(config.getoption("--output", "test-results"), ignore_errors=True)
 
 

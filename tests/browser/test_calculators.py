@@ -119,40 +119,6 @@ def test_a_browser_without_module_workers_says_so_and_keeps_the_static_result(pa
     assert "could not start" in status.text_content() and form.locator("[data-retry]").count() == 1
 
 
-def test_every_page_loads_whole_with_nothing_from_other_hosts_and_keeps_to_its_policy(page, site_url, site_dir, guard):
-    """Each page loaded anew (a first visit to it), its calculators live: only the site's own
-    files are asked for, its Content-Security-Policy is strict and never violated, every field
-    is labelled and results are announced politely. Then the search, under the same policy."""
-    page.add_init_script("""window.__violations = [];
-        document.addEventListener('securitypolicyviolation',
-            e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));""")
-    pages = sorted("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
-                   for p in site_dir.rglob("index.html"))
-    assert len(pages) >= 4
-    for calc in CATALOGUE:
-        assert calc["page"] in pages
-        html = (site_dir / calc["page"] / "index.html").read_text(encoding="utf-8")
-        assert f'data-calculator="{calc["id"]}"' in html
-    for path in pages:
-        page.goto(site_url + path)
-        policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
-        assert "default-src 'self'" in policy and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", "")
-        forms = page.locator("form[data-calculator]")
-        if forms.count():
-            wait_live(page)
-            assert page.locator("form[data-calculator][data-state=ready]").count() == forms.count(), path
-            unlabelled = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] [name]')]
-                .filter(f => !(f.labels && f.labels.length && f.labels[0].textContent.trim()))
-                .map(f => f.name)""")
-            assert unlabelled == [], (path, unlabelled)
-            # One polite live region per form, told one sentence per settled result (not the results themselves).
-            assert page.locator("form[data-calculator] [data-announce][aria-live='polite']").count() == forms.count()
-            assert page.locator("form[data-calculator] .rc-results[aria-live]").count() == 0
-        assert page.evaluate("window.__violations") == [], path
-        STATS["pages loaded with no request to another host"] += 1
-        STATS["pages checked against the CSP"] += 1
-    assert any(url.endswith("pyodide.asm.wasm") for url in guard.requests), "the engine was never loaded"
-    page.keyboard.press("s")
-    page.keyboard.type("encumbrance", delay=20)
-    page.wait_for_selector(".md-search-result__item", timeout=20_000)
-    assert page.evaluate("window.__violations") == []
+# Every page's full load (its policy, labels, live regions, nothing from other hosts) is checked
+# in tests/browser/test_offline.py, where each page is loaded anew with the network cut: one
+# load of each page serves both.

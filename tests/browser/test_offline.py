@@ -21,6 +21,7 @@ from tests.browser.helpers import (
     wait_live,
     wait_settled,
 )
+from tests.browser.stats import STATS
 from widgets import offline
 from widgets.serve import serve_in_thread
 from widgets.snapshot import SNAPSHOT_URL
@@ -62,8 +63,40 @@ def search(page, words: str) -> int:
     return page.locator(".md-search-result__item").count()
 
 
+# Each page records the Content-Security-Policy violations it meets.
+WATCH_POLICY = """window.__violations = [];
+    document.addEventListener('securitypolicyviolation',
+        e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
+def check_whole_page(page, path: str):
+    """A page loaded anew: its Content-Security-Policy strict and never violated, its calculators
+    live and every field labelled, results announced politely (one live region a form, told one
+    sentence per settled result, never the results themselves). The page guard fails the test
+    on any request to another host."""
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert "default-src 'self'" in policy and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", ""), path
+    forms = page.locator("form[data-calculator]")
+    if forms.count():
+        wait_live(page)
+        assert page.locator("form[data-calculator][data-state=ready]").count() == forms.count(), path
+        unlabelled = page.evaluate("""() => [...document.querySelectorAll('form[data-calculator] [name]')]
+            .filter(f => !(f.labels && f.labels.length && f.labels[0].textContent.trim()))
+            .map(f => f.name)""")
+        assert unlabelled == [], (path, unlabelled)
+        assert page.locator("form[data-calculator] [data-announce][aria-live='polite']").count() == forms.count()
+        assert page.locator("form[data-calculator] .rc-results[aria-live]").count() == 0
+    assert page.evaluate("window.__violations") == [], path
+    STATS["pages loaded with no request to another host"] += 1
+    STATS["pages checked against the CSP"] += 1
+
+
 def test_everything_works_offline_after_one_visit(page, context, hosted):
     url, site = hosted["url"], hosted["dir"]
+    for calc in rulescore.catalogue():  # every calculator is on a page of the site
+        html = (site / calc["page"] / "index.html").read_text(encoding="utf-8")
+        assert f'data-calculator="{calc["id"]}"' in html, calc["id"]
+    context.add_init_script(WATCH_POLICY)
     page.goto(url + "gurps/jumping/")
     mark_visit(page)
     wait_offline_ready(page)
@@ -79,10 +112,7 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
         assert fresh.locator("h1").first.is_visible(), path
         if path.startswith("table"):  # a player's phone joins a table with no network but the table's
             fresh.locator("textarea[data-table-offer]").wait_for()
-        if fresh.locator("form[data-calculator]").count():
-            wait_live(fresh)
-            assert fresh.locator("form[data-calculator][data-state=ready]").count() == \
-                fresh.locator("form[data-calculator]").count(), path
+        check_whole_page(fresh, path)
         fresh.close()
     # Every calculator computes offline: the first page goes from page to page by link (its
     # engine, started online, stays), each page coming from the device's copy.
@@ -98,6 +128,7 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
     follow_link(page, url)
     theme_settled(page)
     assert search(page, "jump") >= 1
+    assert page.evaluate("window.__violations") == []  # the search too keeps to the policy
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     print(f"offline: {len(pages)} pages and {len(rulescore.catalogue())} calculators worked with the network cut; "
           f"built site {size / 1e6:.1f} MB")
