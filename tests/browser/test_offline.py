@@ -30,6 +30,9 @@ SNAPSHOT_CACHE = "rules-engine-snapshot"  # engine-snapshot.js: the device's own
 
 SUBPATH = "rules/"  # served below a sub-path, as on a project's GitHub Pages
 
+# These pages save the site offline, as a visitor's do (conftest.BrowserWithoutOffline).
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")
+
 
 @pytest.fixture
 def hosted(site_dir, tmp_path):
