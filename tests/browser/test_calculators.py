@@ -74,7 +74,7 @@ def test_static_result_is_there_without_javascript(live, calc):
 
 def test_static_result_is_there_while_the_engine_loads(page, site_url):
     held = []
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: held.append(route))
     calc = CATALOGUE[0]
     page.goto(site_url + calc["page"])
     form = calculator(page, calc["id"])
@@ -89,7 +89,7 @@ def test_static_result_is_there_while_the_engine_loads(page, site_url):
 
 
 def test_engine_failure_is_said_plainly_and_keeps_the_static_result(page, site_url):
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: route.abort())
     calc = CATALOGUE[0]
     page.goto(site_url + calc["page"])
     form = calculator(page, calc["id"])
@@ -151,7 +151,7 @@ def test_every_page_loads_whole_with_nothing_from_other_hosts_and_keeps_to_its_p
         assert page.evaluate("window.__violations") == [], path
         STATS["pages loaded with no request to another host"] += 1
         STATS["pages checked against the CSP"] += 1
-    assert any(url.endswith("pyodide.asm.wasm") for url in guard.requests), "the engine was never loaded"
+    assert any(url.endswith("pyodide.asm.wasm.zst") for url in guard.requests), "the engine was never loaded"
     page.keyboard.press("s")
     page.keyboard.type("encumbrance", delay=20)
     page.wait_for_selector(".md-search-result__item", timeout=20_000)
