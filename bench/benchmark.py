@@ -189,7 +189,7 @@ def unused_files(site: Path, downloaded: list[str]) -> list[str]:
                     and p.name != "sw.js")
     unused = []
     for path in downloaded:
-        name = path.rstrip("/").split("/")[-1]
+        name = path.rstrip("/").split("/")[-1].removesuffix(".zst")  # FILE.zst: fetched by FILE's name + ".zst"
         if name and not name.endswith(".html") and "." in name and name not in texts:
             unused.append(path)
     return unused

@@ -35,7 +35,7 @@ const decoder = () => import(new URL("../../vendor/fzstd.mjs", import.meta.url).
 export function packedFetch(packed, siteRoot, network) {
   const files = new Map(Object.entries(packed).map(([path, file]) => [new URL(path, siteRoot).href, file]));
   return (input, init) => {
-    const url = typeof input === "string" ? new URL(input, siteRoot).href : input instanceof URL ? input.href : input.url;
+    const url = input instanceof Request ? input.url : new URL(input, self.location.href).href;
     const file = files.get(url);
     return file ? plainFile(url, file, network) : network(input, init);
   };
