@@ -29,6 +29,8 @@ from widgets.serve import serve_in_thread
 from widgets.snapshot import SNAPSHOT_URL, WORKER
 
 SNAPSHOT_CACHE = "rules-engine-snapshot"  # engine-snapshot.js: the device's own snapshot, beside the site's cache
+FILES_CACHE = "rules-engine-files"  # engine-files.js: the engine's big files decompressed on the device
+ENGINE_CACHES = (SNAPSHOT_CACHE, FILES_CACHE)
 
 SUBPATH = "rules/"  # served below a sub-path, as on a project's GitHub Pages
 
@@ -71,7 +73,7 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
     mark_visit(page)
     wait_offline_ready(page)
     assert "offline" in page.locator("[data-offline-status]").text_content()
-    cache_names = [name for name in page.evaluate("caches.keys()") if name != SNAPSHOT_CACHE]
+    cache_names = [name for name in page.evaluate("caches.keys()") if name not in ENGINE_CACHES]
     assert len(cache_names) == 1 and cache_names[0].startswith("rules-at-the-table-")
 
     context.set_offline(True)
@@ -106,7 +108,7 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
           f"built site {size / 1e6:.1f} MB")
 
 
-# The plain copies' hashes the engine keeps them under (engine-files.js: its own cache, a header).
+# The plain copies' hashes the engine keeps them under (engine-files.js: a cache of its own, a header).
 KEPT_HASHES = """async ([cache, urls]) => {
   const kept = await caches.open(cache);
   return Promise.all(urls.map(async (url) => (await kept.match(url))?.headers.get("x-rules-plain-hash") ?? null));
@@ -134,7 +136,7 @@ def test_a_first_visit_downloads_the_engine_compressed_once_and_later_starts_rea
     told = re.search(r"^const PACKED = (.*);$", (site / WORKER).read_text(encoding="utf-8"), re.M).group(1)
     hashes = [json.loads(told)[relative]["hash"] for relative in packed.PACKED]
     plain_urls = [url + relative for relative in packed.PACKED]
-    wait_for_python(page, lambda: page.evaluate(KEPT_HASHES, [SNAPSHOT_CACHE, plain_urls]) == hashes,
+    wait_for_python(page, lambda: page.evaluate(KEPT_HASHES, [FILES_CACHE, plain_urls]) == hashes,
                     "the plain copies kept", timeout=30)
 
     # Offline, the .zst gone from every cache and a plain boot asked for: the engine can only
@@ -160,7 +162,7 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
     # The engine's memory snapshot, made on the device once the site is saved, on a page without
     # calculators too (tests/browser/test_snapshot.py).
     page.wait_for_function("() => document.documentElement.dataset.offlineSnapshot === 'saved'", timeout=120_000)
-    (old_version,) = [name for name in page.evaluate("caches.keys()") if name != SNAPSHOT_CACHE]
+    (old_version,) = [name for name in page.evaluate("caches.keys()") if name not in ENGINE_CACHES]
 
     # A changed build: one page differs, so the precache list and its version change.
     index = site / "index.html"
@@ -175,7 +177,7 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
         page.locator(".rc-offline-action").click()
     page.wait_for_selector("h1:has-text('second edition')")
     wait_offline_ready(page)
-    assert sorted(page.evaluate("caches.keys()")) == sorted([SNAPSHOT_CACHE, f"rules-at-the-table-{saved['version']}"])
+    assert sorted(page.evaluate("caches.keys()")) == sorted([*ENGINE_CACHES, f"rules-at-the-table-{saved['version']}"])
     assert saved["version"] not in old_version
     # Unchanged files came from the old cache, not the network; the snapshot, made for the same
     # engine, is kept through the update (its own cache) and nothing asks the server for one.

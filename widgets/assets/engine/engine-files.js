@@ -2,11 +2,11 @@
 // The engine's three big files, Pyodide's WebAssembly, the standard library and the rulescore
 // wheel, are served zstd-compressed as FILE.zst (widgets/packed.py: 1.3 MB less on a first
 // visit than gzip). Here the engine worker gets them back: each .zst is decompressed as it
-// arrives, with the vendored fzstd, and the plain bytes are kept in the engine's own cache
-// (SNAPSHOT_CACHE, beside the memory snapshot) under the plain file's URL, with the build's
-// hash of them in a header. Every later start, plain or from the snapshot, reads them from
-// there as they are: one decompression per device and build of these files. The plain bytes
-// are exactly the build's, so the snapshot's key holds.
+// arrives, with the vendored fzstd, and the plain bytes are kept in a cache of the engine's own
+// (FILES_CACHE: like the memory snapshot's, kept through site updates that leave them alone)
+// under the plain file's URL, with the build's hash of them in a header. Every later start,
+// plain or from the snapshot, reads them from there as they are: one decompression per device
+// and build of these files. The plain bytes are exactly the build's, so the snapshot's key holds.
 //
 // Pyodide's loader fetches the WebAssembly and the standard library itself, by URL: the worker
 // gives it a fetch (packedFetch) that answers those URLs, and the wheel's, and hands every
@@ -15,11 +15,11 @@
 // On a first visit the page is not yet controlled by the service worker: the .zst come from
 // the server and the browser's HTTP cache then gives the service worker the same bytes.
 
-import { SNAPSHOT_CACHE } from "./engine-snapshot.js";
-
 /** What the build says of a packed file: its plain bytes' hash and their type. @typedef {{hash: string, type: string}} PackedFile */
 /** The hash a kept plain copy was made from (widgets/packed.py's digest). */
 export const HASH_HEADER = "x-rules-plain-hash";
+/** Where the plain copies are kept; the service worker answers their URLs from it too. */
+export const FILES_CACHE = "rules-engine-files";
 const SUFFIX = ".zst";
 
 /** @returns {Promise<typeof import("fzstd")>} */
@@ -43,9 +43,16 @@ export function packedFetch(packed, siteRoot, network) {
 
 /** @param {string} url @param {PackedFile} file @param {typeof fetch} network @returns {Promise<Response>} */
 async function plainFile(url, file, network) {
-  const cache = self.caches ? await caches.open(SNAPSHOT_CACHE).catch(() => null) : null;
+  const cache = self.caches ? await caches.open(FILES_CACHE).catch(() => null) : null;
   const kept = await cache?.match(url).catch(() => undefined);
-  if (kept && kept.headers.get(HASH_HEADER) === file.hash) return kept;
+  if (kept && kept.headers.get(HASH_HEADER) === file.hash) {
+    // Asked for by URL first: where the service worker controls the page it answers from this
+    // cache, and Chromium then keeps the compiled WebAssembly with it, which it does not for a
+    // Response read here (a warm start was about 250 ms slower). Elsewhere the server has no
+    // plain copy, and the kept one is used.
+    const served = await network(url).catch(() => null);
+    return served?.ok && served.headers.get(HASH_HEADER) === file.hash ? served : kept;
+  }
   const [packed, fzstd] = await Promise.all([network(url + SUFFIX), decoder()]);
   const name = url.split("/").pop() + SUFFIX;
   if (!packed.ok || !packed.body) throw new Error(`${name} could not be fetched (HTTP ${packed.status})`);
