@@ -7,8 +7,8 @@
 // timed as the worker times it: respond_held, and its answer parsed by JSON.parse.
 // Prints [{case: [ms, ...]}, ...], one a site, as JSON.
 import { readFile } from "node:fs/promises";
-import { pathToFileURL } from "node:url";
 import { mountWheel } from "../widgets/assets/engine/engine-snapshot.js";
+import { plainSite } from "../widgets/plain-site.mjs";
 
 const [casesFile, repeatText, ...sites] = process.argv.slice(2);
 const repeat = Number(repeatText);
@@ -18,10 +18,10 @@ const cases = JSON.parse(await readFile(casesFile, "utf8"));
 async function engine(arg) {
   const both = arg.endsWith(":both");
   const dir = both ? arg.slice(0, -":both".length) : arg;
-  const site = pathToFileURL(dir.endsWith("/") ? dir : dir + "/");
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", site).href);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", site).pathname });
-  mountWheel(pyodide, new Uint8Array(await readFile(new URL("assets/engine/rulescore.whl", site))));
+  const { indexURL, loaderURL, wheel } = plainSite(dir); // the files as Pyodide gets them, .zst or not
+  const { loadPyodide } = await import(loaderURL);
+  const pyodide = await loadPyodide({ indexURL });
+  mountWheel(pyodide, wheel);
   const sessions = pyodide.pyimport("rulescore.web_session");
   const held = sessions.new_held();
   for (const [label, { state }] of Object.entries(cases)) {

@@ -60,19 +60,21 @@ def test_the_built_site_has_no_snapshot_and_its_worker_a_key(site_dir):
 
 # Boots the built site's Pyodide under Node, from its snapshot or plain, and prints what a
 # start must not take from the build machine: the time zone, the dice, the wheel on disk.
+# The site's engine files are read as Pyodide takes them (widgets/plain-site.mjs: the big ones are
+# served zstd-compressed).
 START = """
 import { readFile } from "node:fs/promises";
-const [site, how, made] = process.argv.slice(2);
-const { loadPyodide } = await import(site + "/pyodide/pyodide.mjs");
+const [site, how, made, helper] = process.argv.slice(2);
+const { indexURL, loaderURL, wheel } = (await import(helper)).plainSite(site);
+const { loadPyodide } = await import(loaderURL);
 const { freshStart, mountWheel, readSnapshotFile } = await import(site + "/assets/widgets/engine/engine-snapshot.js");
-const wheel = new Uint8Array(await readFile(site + "/assets/engine/rulescore.whl"));
 let pyodide;
 if (how === "snapshot") {
   const { snapshot } = readSnapshotFile(new Uint8Array(await readFile(made)));
-  pyodide = await loadPyodide({ indexURL: site + "/pyodide/", _loadSnapshot: snapshot });
+  pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
   freshStart(pyodide, wheel);
 } else {
-  pyodide = await loadPyodide({ indexURL: site + "/pyodide/" });
+  pyodide = await loadPyodide({ indexURL });
   mountWheel(pyodide, wheel);
 }
 console.log(pyodide.runPython(`
@@ -91,7 +93,7 @@ def start(site_dir: Path, how: str, tmp_path: Path, zone: str) -> dict:
     script.write_text(START)
     completed = subprocess.run(
         ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(script), str(site_dir), how,
-         str(tmp_path / "made.snapshot")],
+         str(tmp_path / "made.snapshot"), (ROOT / "widgets" / "plain-site.mjs").as_uri()],
         capture_output=True, text=True, timeout=120, env={**os.environ, "TZ": zone}, check=True)
     return json.loads(completed.stdout.strip().splitlines()[-1])
 

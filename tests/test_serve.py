@@ -8,7 +8,7 @@ import pytest
 
 
 @pytest.mark.parametrize("path, mime", [
-    ("pyodide/pyodide.asm.wasm", "application/wasm"),
+    ("pyodide/pyodide.asm.wasm.zst", "application/zstd"),
     ("pyodide/pyodide.mjs", "text/javascript"),
     ("assets/widgets/calculators/calculators.js", "text/javascript"),
     ("sw.js", "text/javascript"),

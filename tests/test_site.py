@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import zipfile
@@ -12,7 +13,7 @@ from markdown_it import MarkdownIt
 
 import rulescore
 from rulescore.web import respond
-from widgets import engine
+from widgets import engine, packed
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 FENCE_KINDS = ("calculator", "table", "example")
@@ -85,9 +86,10 @@ def test_static_results_are_the_cpython_defaults(site_dir):
 
 
 def test_engine_files_are_in_the_site(site_dir):
-    for name in ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    # The WebAssembly, the standard library and the wheel are served zstd-compressed (tests/test_packed.py).
+    for name in ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm.zst", "python_stdlib.zip.zst", "pyodide-lock.json"):
         assert (site_dir / "pyodide" / name).stat().st_size > 0
-    with zipfile.ZipFile(site_dir / "assets" / "engine" / "rulescore.whl") as wheel:
+    with zipfile.ZipFile(io.BytesIO(packed.plain_bytes(site_dir, "assets/engine/rulescore.whl"))) as wheel:
         names = wheel.namelist()
     # With pyodide-build set up (./run does it where a Python 3.13 exists) the modules ship as
     # bytecode for the runtime's Python; otherwise as source.

@@ -8,9 +8,8 @@
 // prints the files (as the zip names them) of the standard library's modules then in
 // sys.modules, as JSON. An import
 // that fails (a module missing from a trimmed zip) makes it exit non-zero.
-import { readFile } from "node:fs/promises";
-import { pathToFileURL } from "node:url";
 import { WARM_UP, mountWheel } from "./assets/engine/engine-snapshot.js";
+import { plainSite } from "./plain-site.mjs";
 
 export const WALK = `
 import json, sys, zipfile
@@ -39,11 +38,11 @@ web.respond_json("gurps", "{}", True)
 `;
 
 const [siteDir, stdlib] = process.argv.slice(2);
-const site = pathToFileURL(siteDir.endsWith("/") ? siteDir : siteDir + "/");
+const { indexURL, loaderURL, wheel } = plainSite(siteDir);
 /** @type {{loadPyodide: typeof import("pyodide").loadPyodide}} */
-const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", site).href);
-const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", site).pathname, stdLibURL: stdlib });
-mountWheel(pyodide, new Uint8Array(await readFile(new URL("assets/engine/rulescore.whl", site))));
+const { loadPyodide } = await import(loaderURL);
+const pyodide = await loadPyodide({ indexURL, stdLibURL: stdlib });
+mountWheel(pyodide, wheel);
 try {
   pyodide.runPython(WARM_UP);
   pyodide.runPython(WALK);

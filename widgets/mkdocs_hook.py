@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from widgets import engine, offline, render, snapshot, stdlib  # noqa: E402
+from widgets import engine, offline, packed, render, snapshot, stdlib  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.widgets")
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -44,6 +44,8 @@ def set_fences(config, fences: render.PageFences) -> None:
 VENDORED = {
     "assets/vendor/uqr.mjs": ROOT / "node_modules" / "uqr" / "dist" / "index.mjs",  # QR codes
     "assets/vendor/idb.mjs": ROOT / "node_modules" / "idb" / "build" / "index.js",  # IndexedDB with promises
+    # The engine's big files decompressed on the device (engine-files.js, widgets/packed.py).
+    "assets/vendor/fzstd.mjs": ROOT / "node_modules" / "fzstd" / "esm" / "index.mjs",
     # Reading QR codes (table-scan.js): the ES module imports "./qr-scanner-worker.min.js", so
     # the two sit side by side under their own names.
     "assets/vendor/qr-scanner.min.js": ROOT / "node_modules" / "qr-scanner" / "qr-scanner.min.js",
@@ -195,6 +197,10 @@ def on_post_build(config):
     # From the files just written; before the service worker, which records the worker's hash.
     key = snapshot.write_snapshot_key(site_dir)
     log.info("engine: memory snapshot made on each device (key %s)", key[:12])
+    # After everything that reads the plain files; before the precache list, which must list the .zst.
+    packing = packed.pack_engine(site_dir)
+    log.info("engine: %d files shipped zstd-compressed, %.2f MB of %.2f MB", packing["files"],
+             packing["packed_bytes"] / 1e6, packing["plain_bytes"] / 1e6)
     offline.write_web_manifest(site_dir)
     # Last: the precache list hashes every file the steps above wrote.
     saved = offline.write_service_worker(site_dir)

@@ -5,7 +5,7 @@ can open; ``--cert``/``--key`` serve https, which a service worker (offline use)
 any address other than localhost.
 
 A plain static server with the MIME types the engine needs set explicitly (module scripts
-must be JavaScript, the runtime must be application/wasm), whatever the host's mimetypes
+must be JavaScript; the benchmark's bare Pyodide needs application/wasm), whatever the host's mimetypes
 database says. The tests serve the site with the same class.
 """
 
@@ -23,6 +23,7 @@ MIME_TYPES = {
     ".js": "text/javascript",
     ".mjs": "text/javascript",
     ".wasm": "application/wasm",
+    ".zst": "application/zstd",  # the engine's big files (widgets/packed.py); the worker reads any type
     ".json": "application/json",
     ".whl": "application/zip",
     ".zip": "application/zip",

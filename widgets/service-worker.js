@@ -12,6 +12,7 @@ const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self
 const PREFIX = "rules-at-the-table-";
 const CACHE = PREFIX + version;
 const HASHES = "__precache-hashes__"; // each cache records the hash of every file it holds
+const ENGINE_FILES = "rules-engine-files"; // engine-files.js's FILES_CACHE
 const scope = sw.registration.scope;
 const absolute = (/** @type {string} */ url) => new URL(url, scope).href;
 
@@ -116,6 +117,9 @@ sw.addEventListener("fetch", (event) => {
     if (!cached && page && !url.pathname.endsWith("/")) {
       cached = await cache.match(`${url.origin}${url.pathname}/`, { ignoreSearch: true });
     }
+    // The engine's big files decompressed on this device (engine-files.js keeps them, by their
+    // plain URLs, in a cache of its own; the site serves only their .zst).
+    if (!cached && !page) cached = await caches.match(url.href, { cacheName: ENGINE_FILES });
     if (cached) return cached;
     try {
       return await fetch(request);

@@ -12,26 +12,26 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-# Where the build keeps what it measured once (the standard library's list, widgets/stdlib.py).
-CACHE = Path(os.environ.get("RULES_SNAPSHOT_CACHE", ROOT / ".snapshot-cache"))
+from widgets.packed import CACHE, WORKER, plain_bytes  # noqa: F401 (CACHE: the build's cache, for stdlib.py)
+
 SHARED = Path(__file__).resolve().parent / "assets" / "engine" / "engine-snapshot.js"
 SNAPSHOT_URL = "assets/engine/engine.snapshot"  # relative to the site root; no such file is served
-WORKER = "assets/widgets/engine/engine-worker.js"
 # The line of engine-worker.js that the build replaces with this build's snapshot key.
 PLACEHOLDER = "const SNAPSHOT = /** @type {{url: string, key: string} | null} */ (null);"
-# What a snapshot is made from, as served (relative to the site root), plus the code making it.
+# What a snapshot is made from, as Pyodide gets it (relative to the site root; the big ones are
+# served zstd-compressed, widgets/packed.py), plus the code making it.
 INPUTS = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.js", "pyodide/pyodide.asm.wasm",
           "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "assets/engine/rulescore.whl")
 
 
 def snapshot_key(site_dir: Path) -> str:
     digest = hashlib.sha256()
-    for path in [Path(site_dir) / name for name in INPUTS] + [SHARED]:
-        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for name in INPUTS:
+        data = plain_bytes(Path(site_dir), name)
+        digest.update(Path(name).name.encode() + b"\0" + hashlib.sha256(data).digest())
+    digest.update(SHARED.name.encode() + b"\0" + hashlib.sha256(SHARED.read_bytes()).digest())
     return digest.hexdigest()
 
 

@@ -169,7 +169,7 @@ def test_the_gm_screens_session_strip_follows_the_session_live(context, url):
 
 def hold_engine(page) -> list:
     held: list = []
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: held.append(route))
     return held
 
 

@@ -3,6 +3,8 @@ the network cut; a new build taking over cleanly; the site under a sub-path."""
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import struct
 
@@ -18,15 +20,18 @@ from tests.browser.helpers import (
     set_input,
     shown_outputs,
     theme_settled,
+    wait_for_python,
     wait_live,
     wait_settled,
 )
 from tests.browser.stats import STATS
-from widgets import offline
+from widgets import offline, packed
 from widgets.serve import serve_in_thread
-from widgets.snapshot import SNAPSHOT_URL
+from widgets.snapshot import SNAPSHOT_URL, WORKER
 
 SNAPSHOT_CACHE = "rules-engine-snapshot"  # engine-snapshot.js: the device's own snapshot, beside the site's cache
+FILES_CACHE = "rules-engine-files"  # engine-files.js: the engine's big files decompressed on the device
+ENGINE_CACHES = (SNAPSHOT_CACHE, FILES_CACHE)
 
 SUBPATH = "rules/"  # served below a sub-path, as on a project's GitHub Pages
 
@@ -104,7 +109,7 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
     mark_visit(page)
     wait_offline_ready(page)
     assert "offline" in page.locator("[data-offline-status]").text_content()
-    cache_names = [name for name in page.evaluate("caches.keys()") if name != SNAPSHOT_CACHE]
+    cache_names = [name for name in page.evaluate("caches.keys()") if name not in ENGINE_CACHES]
     assert len(cache_names) == 1 and cache_names[0].startswith("rules-at-the-table-")
 
     context.set_offline(True)
@@ -137,6 +142,53 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
           f"built site {size / 1e6:.1f} MB")
 
 
+# The plain copies' hashes the engine keeps them under (engine-files.js: a cache of its own, a header).
+KEPT_HASHES = """async ([cache, urls]) => {
+  const kept = await caches.open(cache);
+  return Promise.all(urls.map(async (url) => (await kept.match(url))?.headers.get("x-rules-plain-hash") ?? null));
+}"""
+DROP = """async (urls) => {
+  for (const name of await caches.keys()) for (const url of urls) await (await caches.open(name)).delete(url);
+}"""
+
+
+def test_a_first_visit_downloads_the_engine_compressed_once_and_later_starts_read_it_plain(page, context, hosted):
+    url, site, server = hosted["url"], hosted["dir"], hosted["server"]
+    calc = rulescore.catalogue()[0]
+    page.goto(url + calc["page"])
+    wait_live(page)
+    assert calculator(page, calc["id"]).get_attribute("data-state") == "ready"
+    wait_offline_ready(page)
+    # Each packed file's .zst is sent once (the service worker's copy came from the HTTP cache)
+    # and no plain copy is asked for: the built site has none.
+    sent = [path.removeprefix("/" + SUBPATH) for path, code in server.transfers if code == 200]
+    for relative in packed.PACKED:
+        assert sent.count(relative + packed.SUFFIX) == 1, relative
+        assert relative not in [path.removeprefix("/" + SUBPATH) for path in server.requested]
+    # The decompressed bytes are kept in the engine's own cache under the plain URLs, with the
+    # hashes the build told the worker.
+    told = re.search(r"^const PACKED = (.*);$", (site / WORKER).read_text(encoding="utf-8"), re.M).group(1)
+    hashes = [json.loads(told)[relative]["hash"] for relative in packed.PACKED]
+    plain_urls = [url + relative for relative in packed.PACKED]
+    wait_for_python(page, lambda: page.evaluate(KEPT_HASHES, [FILES_CACHE, plain_urls]) == hashes,
+                    "the plain copies kept", timeout=30)
+
+    # Offline, the .zst gone from every cache and a plain boot asked for: the engine can only
+    # have started from the kept plain files, without decompressing anything.
+    page.evaluate(DROP, [plain + packed.SUFFIX for plain in plain_urls])
+    context.set_offline(True)
+    page.add_init_script("window.rulesEngineBoot = 'plain'")
+    page.reload()
+    wait_live(page)
+    assert page.evaluate("document.documentElement.dataset.engineBoot") == "plain"
+    form = calculator(page, calc["id"])
+    spec = calc["inputs"][0]
+    value = str(spec["max"] if spec["kind"] in ("int", "number") else spec["default"]).lower()
+    set_input(form, spec, value)
+    wait_settled(form)
+    assert shown_outputs(form) == expected_outputs(respond(calc["id"], {spec["name"]: value}))
+
+
 def test_a_new_build_takes_over_cleanly(page, hosted):
     url, site, server = hosted["url"], hosted["dir"], hosted["server"]
     page.goto(url)
@@ -144,7 +196,7 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
     # The engine's memory snapshot, made on the device once the site is saved, on a page without
     # calculators too (tests/browser/test_snapshot.py).
     page.wait_for_function("() => document.documentElement.dataset.offlineSnapshot === 'saved'", timeout=120_000)
-    (old_version,) = [name for name in page.evaluate("caches.keys()") if name != SNAPSHOT_CACHE]
+    (old_version,) = [name for name in page.evaluate("caches.keys()") if name not in ENGINE_CACHES]
 
     # A changed build: one page differs, so the precache list and its version change.
     index = site / "index.html"
@@ -159,17 +211,17 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
         page.locator(".rc-offline-action").click()
     page.wait_for_selector("h1:has-text('second edition')")
     wait_offline_ready(page)
-    assert sorted(page.evaluate("caches.keys()")) == sorted([SNAPSHOT_CACHE, f"rules-at-the-table-{saved['version']}"])
+    assert sorted(page.evaluate("caches.keys()")) == sorted([*ENGINE_CACHES, f"rules-at-the-table-{saved['version']}"])
     assert saved["version"] not in old_version
     # Unchanged files came from the old cache, not the network; the snapshot, made for the same
     # engine, is kept through the update (its own cache) and nothing asks the server for one.
-    assert not [p for p in server.requested if p.endswith((".wasm", "python_stdlib.zip", ".snapshot"))]
+    assert not [p for p in server.requested if p.endswith((".zst", ".wasm", "python_stdlib.zip", ".snapshot"))]
     assert page.evaluate("async (url) => Boolean(await caches.match(url))", url + SNAPSHOT_URL)
     assert "/rules/index.html" in server.requested or "/rules/" in server.requested
 
 
 def test_a_broken_engine_says_so_and_offers_a_retry(page, hosted):
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide.asm.wasm*", lambda route: route.abort())
     calc = rulescore.catalogue()[0]
     page.goto(hosted["url"] + calc["page"])
     form = calculator(page, calc["id"])
@@ -177,7 +229,7 @@ def test_a_broken_engine_says_so_and_offers_a_retry(page, hosted):
                            timeout=60_000)
     assert "could not start" in form.locator("[data-status]").text_content()
     assert shown_outputs(form) == expected_outputs(respond(calc["id"]))
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute("**/pyodide.asm.wasm*")
     form.locator("[data-retry]").click()
     wait_live(page)
     assert form.get_attribute("data-state") == "ready"

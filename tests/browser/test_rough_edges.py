@@ -32,7 +32,7 @@ def test_shared_inputs_show_as_pending_until_the_engine_has_computed_them(page, 
     """A link's inputs sit beside the build's default result until the engine is up: that
     result must not pass for theirs. Inputs equal to the defaults keep the static result."""
     held = []
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: held.append(route))
     melee, defense, ranged = "gurps.melee_attack", "gurps.defense", "gurps.range_modifier"
     link = {"skill": "15", "other_modifier": "-2"}
     defaults = {name: str(spec["default"]).lower() for name, spec in SPECS[defense].items()}
@@ -65,7 +65,7 @@ def test_shared_inputs_show_as_pending_until_the_engine_has_computed_them(page, 
 def test_an_engine_that_never_answers_fails_at_its_deadline_and_try_again_works(page, site_url):
     page.add_init_script("window.rulesEngineDeadlineMs = 2000;")
     held = []
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: held.append(route))  # never answered
     calc = CATALOGUE["gurps.jump"]
     page.goto(site_url + calc["page"])
     form = calculator(page, calc["id"])
@@ -79,7 +79,7 @@ def test_an_engine_that_never_answers_fails_at_its_deadline_and_try_again_works(
     wait_for_python(page, lambda: held, "the first worker to ask for its runtime")
     retry = form.locator("[data-retry]")
     assert retry.count() == 1 and retry.is_visible()
-    page.unroute("**/pyodide/pyodide.asm.wasm")
+    page.unroute("**/pyodide/pyodide.asm.wasm*")
     page.evaluate("window.rulesEngineDeadlineMs = 60000")  # a real start takes longer than 2 s
     retry.click()
     wait_live(page)

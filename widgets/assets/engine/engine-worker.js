@@ -13,6 +13,7 @@
 import {
   KEY_HEADER, SNAPSHOT_CACHE, SNAPSHOT_MAKER, freshStart, makeSnapshotFile, mountWheel, readSnapshotFile, releaseSnapshot,
 } from "./engine-snapshot.js";
+import { packedFetch } from "./engine-files.js";
 
 const siteRoot = new URL("../../../", import.meta.url);
 const indexURL = new URL("pyodide/", siteRoot).href;
@@ -20,6 +21,11 @@ const wheelURL = new URL("assets/engine/rulescore.whl", siteRoot).href;
 // Where this device keeps its memory snapshot and the key this build's must have:
 // widgets/snapshot.py replaces this line with both (null: none is made). See engine-snapshot.js.
 const SNAPSHOT = /** @type {{url: string, key: string} | null} */ (null);
+// The files served zstd-compressed, with their plain bytes' hashes: widgets/packed.py replaces
+// this line (null: served plain). Pyodide's loader fetches two of them by URL, so from here on
+// this worker's fetch answers their plain URLs with the plain bytes (engine-files.js).
+const PACKED = /** @type {Record<string, import("./engine-files.js").PackedFile> | null} */ (null);
+if (PACKED) self.fetch = packedFetch(PACKED, siteRoot, self.fetch.bind(self));
 
 /** @param {string} url */
 async function fetchBytes(url) {
