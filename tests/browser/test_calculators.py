@@ -74,7 +74,7 @@ def test_static_result_is_there_without_javascript(live, calc):
 
 def test_static_result_is_there_while_the_engine_loads(page, site_url):
     held = []
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: held.append(route))
     calc = CATALOGUE[0]
     page.goto(site_url + calc["page"])
     form = calculator(page, calc["id"])
@@ -89,7 +89,7 @@ def test_static_result_is_there_while_the_engine_loads(page, site_url):
 
 
 def test_engine_failure_is_said_plainly_and_keeps_the_static_result(page, site_url):
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: route.abort())
     calc = CATALOGUE[0]
     page.goto(site_url + calc["page"])
     form = calculator(page, calc["id"])
