@@ -30,14 +30,20 @@ const decoder = () => import(new URL("../../vendor/fzstd.mjs", import.meta.url).
  * through `network`.
  * @param {Record<string, PackedFile>} packed the build's list, by path from the site root
  * @param {URL} siteRoot @param {typeof fetch} network
+ * @param {(error: unknown) => void} failed told when a packed file cannot be had: Pyodide's
+ * loader swallows a failed WebAssembly download and never settles, so the worker must hear it
  * @returns {typeof fetch}
  */
-export function packedFetch(packed, siteRoot, network) {
+export function packedFetch(packed, siteRoot, network, failed) {
   const files = new Map(Object.entries(packed).map(([path, file]) => [new URL(path, siteRoot).href, file]));
   return (input, init) => {
     const url = input instanceof Request ? input.url : new URL(input, self.location.href).href;
     const file = files.get(url);
-    return file ? plainFile(url, file, network) : network(input, init);
+    if (!file) return network(input, init);
+    return plainFile(url, file, network).catch((error) => {
+      failed(error);
+      throw error;
+    });
   };
 }
 

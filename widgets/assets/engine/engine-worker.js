@@ -25,7 +25,8 @@ const SNAPSHOT = /** @type {{url: string, key: string} | null} */ (null);
 // this line (null: served plain). Pyodide's loader fetches two of them by URL, so from here on
 // this worker's fetch answers their plain URLs with the plain bytes (engine-files.js).
 const PACKED = /** @type {Record<string, import("./engine-files.js").PackedFile> | null} */ (null);
-if (PACKED) self.fetch = packedFetch(PACKED, siteRoot, self.fetch.bind(self));
+// A packed file that cannot be had fails the start at once (as a stray error: see below).
+if (PACKED) self.fetch = packedFetch(PACKED, siteRoot, self.fetch.bind(self), (error) => strayError(error));
 
 /** @param {string} url */
 async function fetchBytes(url) {
@@ -215,6 +216,10 @@ const fail = (/** @type {unknown} */ error) =>
 // Pyodide does not reject when its wasm cannot be fetched or compiled: the failure surfaces
 // as an unhandled rejection and loadPyodide never settles. Before the engine is up, any
 // such stray error means it will not come up.
+/** @param {unknown} error */
+function strayError(error) {
+  if (!booted) (onStrayError || fail)(error);
+}
 self.addEventListener("unhandledrejection", (event) => {
   if (booted) return;
   event.preventDefault();
