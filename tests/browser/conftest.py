@@ -52,9 +52,6 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-NO_SERVICE_WORKER = "if (navigator.serviceWorker) navigator.serviceWorker.register = () => new Promise(() => {});"
-
-
 class BrowserWithoutOffline:
     """The browser as the tests drive it: its contexts register no service worker unless they
     ask for one (``service_workers="allow"``, or ``@pytest.mark.browser_context_args(
@@ -67,11 +64,7 @@ class BrowserWithoutOffline:
         self.browser = browser
 
     def new_context(self, **arguments):
-        offline = arguments.pop("service_workers", None) == "allow"
-        context = self.browser.new_context(**arguments)
-        if not offline:  # registration never settles, quietly (Playwright's "block" resolves it to undefined)
-            context.add_init_script(NO_SERVICE_WORKER)
-        return context
+        return self.browser.new_context(**{"service_workers": "block", **arguments})
 
     def __getattr__(self, name):
         return getattr(self.browser, name)
