@@ -52,29 +52,6 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-class BrowserWithoutOffline:
-    """The browser as the tests drive it: its contexts register no service worker unless they
-    ask for one (``service_workers="allow"``, or ``@pytest.mark.browser_context_args(
-    service_workers="allow")`` on a test using ``page``). Saving the whole site offline and then
-    making the engine's memory snapshot cost a new context about 3 s of CPU, as much again as
-    its engine's start; on 2 cores every test paid for it whether it used it or not. The tests
-    of offline use, the snapshot, updates and hosting ask for it."""
-
-    def __init__(self, browser):
-        self.browser = browser
-
-    def new_context(self, **arguments):
-        return self.browser.new_context(**{"service_workers": "block", **arguments})
-
-    def __getattr__(self, name):
-        return getattr(self.browser, name)
-
-
-@pytest.fixture(scope="session")
-def browser(browser):
-    return BrowserWithoutOffline(browser)
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """Use the system Chromium (Debian's package) unless Playwright has its own browser."""

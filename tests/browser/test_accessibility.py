@@ -45,8 +45,7 @@ def pages_of(site_dir: Path) -> list[str]:
 
 
 def audited_context(browser, scheme: str, screen: str = "tablet"):
-    return browser.new_context(**SCREENS[screen], color_scheme=scheme, bypass_csp=True,
-                               service_workers="allow")  # the offline line at each page's foot is checked too
+    return browser.new_context(**SCREENS[screen], color_scheme=scheme, bypass_csp=True)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -177,7 +177,7 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
 
 
 def test_a_bfrpg_fight_with_monsters_from_the_list_resumes_after_a_reload_offline(browser, site_url):
-    context = browser.new_context(**SCREENS["phone"], service_workers="allow")
+    context = browser.new_context(**SCREENS["phone"])
     try:
         page = context.new_page()
         open_session_page(page, site_url)

@@ -14,9 +14,6 @@ from widgets.serve import serve_in_thread
 
 SUBPATH = "rules/"
 
-# These pages save the site offline, as a visitor's do (conftest.BrowserWithoutOffline).
-pytestmark = pytest.mark.browser_context_args(service_workers="allow")
-
 
 @pytest.fixture
 def elsewhere(site_dir, tmp_path):

@@ -35,9 +35,6 @@ ENGINE_CACHES = (SNAPSHOT_CACHE, FILES_CACHE)
 
 SUBPATH = "rules/"  # served below a sub-path, as on a project's GitHub Pages
 
-# These pages save the site offline, as a visitor's do (conftest.BrowserWithoutOffline).
-pytestmark = pytest.mark.browser_context_args(service_workers="allow")
-
 
 @pytest.fixture
 def hosted(site_dir, tmp_path):
