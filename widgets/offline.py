@@ -32,14 +32,18 @@ def _url(relative: str) -> str:
     return relative[: -len("index.html")] if relative.endswith("/index.html") else relative
 
 
+def digest(data: bytes) -> str:
+    """A file's hash in the precache list (and the engine's check of its kept plain copies)."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
 def precache_entries(site_dir: Path) -> list[dict]:
     entries = []
     for path in sorted(p for p in Path(site_dir).rglob("*") if p.is_file()):
         relative = path.relative_to(site_dir).as_posix()
         if any(fnmatch.fnmatch(relative, pattern) for pattern in NOT_PRECACHED):
             continue
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-        entries.append({"url": _url(relative), "hash": digest, "bytes": path.stat().st_size})
+        entries.append({"url": _url(relative), "hash": digest(path.read_bytes()), "bytes": path.stat().st_size})
     return entries
 
 

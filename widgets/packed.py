@@ -24,6 +24,8 @@ from pathlib import Path
 
 import zstandard
 
+from widgets.offline import digest  # the engine checks a kept plain copy by it
+
 ROOT = Path(__file__).resolve().parent.parent
 # Where the build keeps what it made or measured once: these .zst, the standard library's list
 # (widgets/stdlib.py).
@@ -40,11 +42,6 @@ WINDOW_LOG = 21
 TYPES = {".wasm": "application/wasm", ".zip": "application/zip", ".whl": "application/zip"}
 # The line of engine-worker.js the build replaces with the packed files' hashes and types.
 PLACEHOLDER = 'const PACKED = /** @type {Record<string, import("./engine-files.js").PackedFile> | null} */ (null);'
-
-
-def digest(data: bytes) -> str:
-    """The hash the engine worker checks a kept plain copy by (as the precache list's)."""
-    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def plain_bytes(site_dir: Path, relative: str) -> bytes:

@@ -223,12 +223,12 @@ function strayError(error) {
 self.addEventListener("unhandledrejection", (event) => {
   if (booted) return;
   event.preventDefault();
-  (onStrayError || fail)(event.reason);
+  strayError(event.reason);
 });
 self.addEventListener("error", (event) => {
   if (booted) return;
   event.preventDefault();
-  (onStrayError || fail)(event.error || event.message);
+  strayError(event.error || event.message);
 });
 
 // The stamp a session state made here bears: random, so no other tab's worker (restored from
