@@ -309,6 +309,9 @@ function init() {
     if (document.visibilityState === "visible" && state.channel && state.channel.readyState !== "open"
       && status.dataset.state === "connected") lost(state);
   });
+  // Closed or left: the connection is closed here, so the GM's device hears it at once from the
+  // channel instead of noticing the silence seconds later (a page torn down abruptly says nothing).
+  window.addEventListener("pagehide", (event) => { if (!event.persisted) state.pc?.close(); });
   if (typeof RTCPeerConnection !== "function") { // Debian's WebKitGTK, for one, is built without WebRTC
     status(state, "disconnected", "This browser cannot join a table: it has no WebRTC, the way phones talk to each " +
       "other. Open this page in your phone's usual browser (Chrome, Safari, Firefox, Samsung Internet).");
