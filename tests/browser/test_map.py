@@ -16,7 +16,7 @@ from typing import Any
 
 from rulescore import session
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import screenshot
+from tests.browser.helpers import screenshot, wait_for_python
 from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_fight_page import press
 from tests.browser.test_session import TableDice, start_with
@@ -217,10 +217,11 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
         gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn + 1}'")
         gm.click('[data-action="undo"]')  # the walk
         gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn}'")
-        assert session.view(saved(gm))["map"]["party"] == [1, 2]
+        # The clock is drawn as soon as the engine answers; the state is stored just after.
+        wait_for_python(gm, lambda: session.view(saved(gm))["map"]["party"] == [1, 2], "the undone walk stored")
         gm.click('[data-action="redo"]')
         gm.wait_for_function(f"() => document.querySelector('[data-session-clock]').dataset.turn === '{turn + 1}'")
-        assert session.view(saved(gm))["map"]["party"] == [13, 2]
+        wait_for_python(gm, lambda: session.view(saved(gm))["map"]["party"] == [13, 2], "the walk redone stored")
         # The phone lost the GM at the reload; one Invite again and it is back, with the pen.
         phone.wait_for_selector('[data-table-status][data-state="disconnected"]', timeout=10_000)
         gm.locator('[data-table-seats] [data-seat="h2"] [data-action="invite-seat"]').click()
