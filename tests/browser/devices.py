@@ -22,6 +22,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.stats import STATS
+
 FRESH_DEVICE = pytest.StashKey[bool]()  # the running test's marker (tests/browser/conftest.py)
 # Context methods whose effect outlasts the test: a context they were called on is not kept.
 LASTING = ("route", "route_from_har", "route_web_socket", "expose_binding", "expose_function", "set_offline",
@@ -55,7 +57,6 @@ class KeptDevices:
         self.site_url = site_url
         self.origin = urlsplit(site_url).netloc
         self.free: dict[str, list] = {}
-        self.made = self.reused = 0
 
     def __getattr__(self, name):
         return getattr(self.browser, name)
@@ -67,10 +68,10 @@ class KeptDevices:
         free = self.free.setdefault(kind, [])
         if free:
             context = free.pop()
-            self.reused += 1
+            STATS["browser contexts taken from the kept devices"] += 1
         else:
             context = self._saved_device(arguments)
-            self.made += 1
+            STATS["kept devices made (the site saved, the snapshot made)"] += 1
         # pytest-playwright wraps close() on the context it is handed: undone each time.
         context.close = lambda *args, **kwargs: self._give_back(context, kind, *args, **kwargs)
         return context

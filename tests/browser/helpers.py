@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 # Screenshots to look at after a run; the README's pictures in media/ are copied from here by
 # hand, so a test run never changes a file of the repository.
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -65,10 +67,21 @@ def settled(form, timeout: float = 60_000) -> dict:
 def wait_live(page, timeout: float = 60_000):
     """Every calculator on the page has left the static and loading states, and its
     character picker is filled from the store (the bar shows once the store is read)."""
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('form[data-calculator]')].every(f => "
-        "(f.dataset.state === 'ready' || f.dataset.state === 'error') && "
-        "!f.querySelector('[data-character-bar][hidden]'))", timeout=timeout)
+    try:
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('form[data-calculator]')].every(f => "
+            "(f.dataset.state === 'ready' || f.dataset.state === 'error') && "
+            "!f.querySelector('[data-character-bar][hidden]'))", timeout=timeout)
+    except PlaywrightTimeoutError as error:  # say where it stopped: an engine that never came up is rare
+        raise AssertionError(f"{page.url} not live within {timeout / 1000:.0f} s: {page.evaluate(WHERE_IT_STOPPED)}") \
+            from error
+
+
+WHERE_IT_STOPPED = """() => ({
+    page: {...document.documentElement.dataset},
+    forms: [...document.querySelectorAll('form[data-calculator]')].map(f => [f.dataset.calculator, f.dataset.state,
+        Boolean(f.querySelector('[data-character-bar][hidden]'))]),
+})"""
 
 
 def set_input(form, spec: dict, text: str):

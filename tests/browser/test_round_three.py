@@ -155,7 +155,8 @@ def test_any_file_goes_where_it_belongs_and_says_what_it_was(page, url, tmp_path
     assert page.locator("[data-restore-preview]").is_hidden()
     # A file holding a share link imports what the link carries.
     page.locator("[data-import-file]").set_input_files(str(link))
-    page.wait_for_function("() => document.querySelector('[data-import-preview]').dataset.importState === 'asking'")
+    page.wait_for_function("() => document.querySelector('[data-import-kind]').dataset.importKind === 'link' && "
+                           "document.querySelector('[data-import-preview]').dataset.importState === 'asking'")
     assert kind.get_attribute("data-import-kind") == "link" and "Ana" in page.inner_text("[data-import-preview]")
     assert [c["name"] for c in kept(page, "characters")] == ["Ana"]  # nothing changed before a yes
 
