@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import screenshot
+from tests.browser.helpers import screenshot, wait_live
 from tests.browser.test_kept import do, start_bfrpg_session
 
 BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.top, r.bottom]; }"
@@ -53,8 +53,11 @@ def test_start_shows_the_session_at_once_and_its_head_stays_in_sight(browser, ur
         context.close()
 
 
-def test_a_wrong_face_is_marked_on_its_field_and_the_roll_boxes_use_the_sites_look(live):
-    page = live.open("gurps/success-rolls/")
+def test_a_wrong_face_is_marked_on_its_field_and_the_roll_boxes_use_the_sites_look(page, site_url):
+    # A page of its own: on the shared live page an earlier test's choice of die could stay,
+    # and with it which faces are wrong.
+    page.goto(site_url + "gurps/success-rolls/")
+    wait_live(page)
     form = page.locator('form[data-calculator="gurps.success_roll"]')
     form.locator(".rc-rolled summary").click()
     faces = form.locator("[data-face]")
