@@ -72,7 +72,6 @@ def test_static_result_is_there_without_javascript(live, calc):
         assert row.is_visible() == (shown["value"] is not None), name
 
 
-@pytest.mark.fresh_device
 def test_static_result_is_there_while_the_engine_loads(page, site_url):
     held = []
     page.route("**/pyodide/pyodide.asm.wasm*", lambda route: held.append(route))
@@ -89,7 +88,6 @@ def test_static_result_is_there_while_the_engine_loads(page, site_url):
     assert form.get_attribute("data-state") == "ready"
 
 
-@pytest.mark.fresh_device
 def test_engine_failure_is_said_plainly_and_keeps_the_static_result(page, site_url):
     page.route("**/pyodide/pyodide.asm.wasm*", lambda route: route.abort())
     calc = CATALOGUE[0]

@@ -29,8 +29,6 @@ from widgets import offline, packed
 from widgets.serve import serve_in_thread
 from widgets.snapshot import SNAPSHOT_URL, WORKER
 
-pytestmark = pytest.mark.fresh_device  # first visits, saving offline and updates: devices new to the site
-
 SNAPSHOT_CACHE = "rules-engine-snapshot"  # engine-snapshot.js: the device's own snapshot, beside the site's cache
 FILES_CACHE = "rules-engine-files"  # engine-files.js: the engine's big files decompressed on the device
 ENGINE_CACHES = (SNAPSHOT_CACHE, FILES_CACHE)
