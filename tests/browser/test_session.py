@@ -104,7 +104,9 @@ def start(page, url: str, system: str, party: str, name: str):
 
 
 def saved_state(page) -> dict:
-    """The open session's state as kept on the device."""
+    """The open session's state as kept on the device, once the last action's is stored (the
+    page draws an action's outcome before it writes it)."""
+    page.wait_for_function("() => document.querySelector('[data-session-saving]') === null")
     open_id = kept_meta(page, "open-session")
     return state_of(next(s for s in kept(page, "sessions") if s["id"] == open_id))
 

@@ -89,6 +89,9 @@ export async function act(state, request, options = {}) {
   let answer = null;
   let moved = false;
   const party = partyOf(state);
+  // Marked from the tap until the new state is kept: what is drawn runs ahead of what is
+  // stored, and a reader (or a test) that must see the stored state waits for the mark to go.
+  state.root.dataset.sessionSaving = String(Number(state.root.dataset.sessionSaving ?? 0) + 1);
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
     moved = fresh.rev !== shown.rev;
@@ -109,7 +112,11 @@ export async function act(state, request, options = {}) {
     const made = await askSession({ op: "state" }, { id: fresh.id, stamp: answer.stamp });
     if (!made?.ok || made.state_text === undefined) return null;
     return { ...fresh, state: made.state_text, stamp: answer.stamp, updated: new Date().toISOString() };
-  }, shown);
+  }, shown).finally(() => {
+    const left = Number(state.root.dataset.sessionSaving ?? 1) - 1;
+    if (left > 0) state.root.dataset.sessionSaving = String(left);
+    else delete state.root.dataset.sessionSaving;
+  });
   const reply = /** @type {SessionResponse | null} */ (answer);
   if (!written) {
     if (reply?.need || (options.quiet && reply && !moved)) return reply;
