@@ -66,13 +66,20 @@ def site_dir(site_build):
 
 
 @pytest.fixture(scope="session")
-def site_url(site_dir):
+def served_site(site_dir):
+    """The built site's URL on this run's server (under its own name: some test modules
+    override ``site_url`` with a private server, and session fixtures need this one)."""
     from widgets.serve import serve_in_thread
 
     server, url = serve_in_thread(str(site_dir))
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(served_site):
+    return served_site
 
 
 def pytest_configure(config):

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import rulescore
+from tests.browser.devices import FRESH_DEVICE, KeptDevices
 from tests.browser.helpers import follow_link, mark_visit, wait_live
 
 SYSTEMS = {calc["id"].split(".")[0] for calc in rulescore.catalogue()}  # bfrpg, gurps, shell
@@ -60,6 +61,19 @@ def browser_type_launch_args(browser_type_launch_args):
     if executable:
         launch["executable_path"] = executable
     return launch
+
+
+@pytest.fixture(scope="session")
+def browser(browser, served_site, pytestconfig):
+    """The browser as the tests use it: its new contexts are kept devices (devices.py)."""
+    devices = KeptDevices(browser, served_site, lambda: pytestconfig.stash.get(FRESH_DEVICE, False))
+    yield devices
+    devices.close()
+
+
+def pytest_runtest_setup(item):
+    # Before any fixture of the test is made: a module's shared context is made in its first test's set-up.
+    item.config.stash[FRESH_DEVICE] = bool(item.get_closest_marker("fresh_device"))
 
 
 class PageGuard:

@@ -14,7 +14,7 @@ from tests.browser.helpers import (
     expected_outputs,
     read_form,
     set_input,
-    set_inputs,
+    set_inputs_and_read,
     settled,
     shown_outputs,
     shown_steps,
@@ -42,9 +42,7 @@ def test_page_shows_exactly_what_rulescore_computes(live, calc):
     for name, text in cases[0].items():
         set_input(form, specs[name], text)
     for i, case in enumerate(cases):
-        if i:
-            set_inputs(form, case)
-        shown = settled(form)
+        shown = set_inputs_and_read(form, case) if i else settled(form)
         answer = respond(calc["id"], case)
         assert answer["ok"], (case, answer)
         assert shown["values"] == case  # (a choice the form lacks could not have been set)
@@ -72,6 +70,7 @@ def test_static_result_is_there_without_javascript(live, calc):
         assert row.is_visible() == (shown["value"] is not None), name
 
 
+@pytest.mark.fresh_device
 def test_static_result_is_there_while_the_engine_loads(page, site_url):
     held = []
     page.route("**/pyodide/pyodide.asm.wasm*", lambda route: held.append(route))
@@ -88,6 +87,7 @@ def test_static_result_is_there_while_the_engine_loads(page, site_url):
     assert form.get_attribute("data-state") == "ready"
 
 
+@pytest.mark.fresh_device
 def test_engine_failure_is_said_plainly_and_keeps_the_static_result(page, site_url):
     page.route("**/pyodide/pyodide.asm.wasm*", lambda route: route.abort())
     calc = CATALOGUE[0]

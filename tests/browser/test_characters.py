@@ -303,6 +303,7 @@ def test_bad_files_and_links_are_refused_and_nothing_is_lost(page, url, tmp_path
     check_bad_inputs(page, url, tmp_path)
 
 
+@pytest.mark.fresh_device
 def test_characters_offline_after_one_visit(page, context, url, tmp_path):
     open_characters(page, url)
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)

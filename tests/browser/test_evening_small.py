@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.helpers import screenshot, wait_for_python
@@ -130,6 +132,7 @@ def test_the_roster_shows_each_characters_wounds_beside_the_name(browser, site_u
         context.close()
 
 
+@pytest.mark.fresh_device  # the engine's download held back: a device without it
 def test_save_with_no_name_while_the_calculator_starts_keeps_its_refusal_once_the_engine_is_up(browser, site_url):
     context = browser.new_context(**SCREENS["phone"])
     try:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rulescore import session
 from rulescore.web import respond
 from tests.browser.conftest import SCREENS
@@ -176,6 +178,7 @@ def test_a_gurps_fight_of_two_and_three_foes_for_three_rounds_equals_python_in_b
         context.close()
 
 
+@pytest.mark.fresh_device
 def test_a_bfrpg_fight_with_monsters_from_the_list_resumes_after_a_reload_offline(browser, site_url):
     context = browser.new_context(**SCREENS["phone"])
     try:

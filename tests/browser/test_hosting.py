@@ -12,6 +12,8 @@ import pytest
 from tests.browser.helpers import calculator, wait_live, wait_settled
 from widgets.serve import serve_in_thread
 
+pytestmark = pytest.mark.fresh_device  # the site served elsewhere: a device new to that address
+
 SUBPATH = "rules/"
 
 

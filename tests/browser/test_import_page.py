@@ -272,6 +272,7 @@ def test_a_bad_file_is_refused_with_rulescores_sentence_and_nothing_changes(page
     assert "older GURPS Character Sheet" in page.locator(PREVIEW).inner_text()
 
 
+@pytest.mark.fresh_device
 def test_importing_works_offline_after_one_visit(page, context, url, tmp_path):
     open_characters(page, url)
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)

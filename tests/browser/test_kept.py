@@ -179,6 +179,7 @@ def release(page, held: list):
         route.continue_()
 
 
+@pytest.mark.fresh_device  # the engine's download held back: a device without it
 def test_save_tapped_before_the_engine_is_up_is_done_once_it_is(page, url):
     held = hold_engine(page)
     page.goto(url + "characters/")
@@ -197,6 +198,7 @@ def test_save_tapped_before_the_engine_is_up_is_done_once_it_is(page, url):
     assert names(page) == ["Early"]
 
 
+@pytest.mark.fresh_device  # the engine's download held back: a device without it
 def test_roll_tapped_before_the_engine_is_up_is_rolled_once_it_is(page, url):
     held = hold_engine(page)
     page.goto(url + "gurps/success-rolls/")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import rulescore
 from rulescore.core import MINUS
 from rulescore.web import respond
@@ -28,6 +30,7 @@ IS_PENDING_HIDDEN = """form => [...form.querySelectorAll('.rc-output:not([hidden
     && [...dd.children].every(child => getComputedStyle(child).visibility === 'hidden'))"""
 
 
+@pytest.mark.fresh_device
 def test_shared_inputs_show_as_pending_until_the_engine_has_computed_them(page, site_url):
     """A link's inputs sit beside the build's default result until the engine is up: that
     result must not pass for theirs. Inputs equal to the defaults keep the static result."""
@@ -62,6 +65,7 @@ def test_shared_inputs_show_as_pending_until_the_engine_has_computed_them(page, 
     assert shown_outputs(form) == expected_outputs(respond(melee, link))
 
 
+@pytest.mark.fresh_device
 def test_an_engine_that_never_answers_fails_at_its_deadline_and_try_again_works(page, site_url):
     page.add_init_script("window.rulesEngineDeadlineMs = 2000;")
     held = []

@@ -218,6 +218,7 @@ def test_calculators_only_hides_the_prose_keeps_them_live_and_gives_the_page_bac
     assert page.locator(".rc-tile").count() == 0 and page.locator(f"{CONTENT} > p").first.is_visible()
 
 
+@pytest.mark.fresh_device
 def test_a_gm_screen_works_offline_after_one_visit(page, context, site_url):
     page.goto(site_url + "screen/gurps/")
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)

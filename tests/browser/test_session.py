@@ -226,6 +226,7 @@ def test_a_gurps_fighter_past_a_third_zero_and_minus_hp(page, url):
     assert session.view(python_session("gurps", ["g1"], steps))["characters"][0]["hp"] == 12 - 9 - 3 - 13
 
 
+@pytest.mark.fresh_device
 def test_sessions_work_offline(page, context, url):
     open_session_page(page, url)
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)

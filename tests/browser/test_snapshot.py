@@ -19,6 +19,8 @@ from tests.browser.helpers import calculator, expected_outputs, shown_outputs, w
 from tests.samples import sample_cases
 from widgets import snapshot
 
+pytestmark = pytest.mark.fresh_device  # the device makes its snapshot on its first visit
+
 PAGE = "gurps/encumbrance/"
 SNAPSHOT = "assets/engine/engine.snapshot"
 WORKER = "assets/widgets/engine/engine-worker.js"

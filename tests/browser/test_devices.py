@@ -1,0 +1,72 @@
+"""The tests' kept devices (tests/browser/devices.py): a context handed back is emptied of what
+a reader keeps and keeps what the site saved, and one a test changed for good is not kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import SCREENS
+from tests.browser.helpers import wait_live
+
+KEEP_SOMETHING = """async () => {
+  localStorage.setItem("left-behind", "1");
+  await new Promise((resolve) => {
+    const opened = indexedDB.open("left-behind", 1);
+    opened.onupgradeneeded = () => opened.result.createObjectStore("things");
+    opened.onsuccess = () => { opened.result.close(); resolve(); };
+  });
+}"""
+WHAT_IS_KEPT = """async () => ({
+  local: Object.keys(localStorage),
+  databases: (await indexedDB.databases()).map((database) => database.name),
+  caches: (await caches.keys()).sort(),
+  controlled: Boolean(navigator.serviceWorker.controller),
+})"""
+
+
+def test_a_kept_device_comes_back_emptied_with_the_site_still_saved(browser, site_url):
+    first = browser.new_context(**SCREENS["phone"])
+    page = first.new_page()
+    page.goto(site_url + "characters/")
+    page.evaluate(KEEP_SOMETHING)
+    first.close()
+    again = browser.new_context(**SCREENS["phone"])
+    try:
+        assert again is first  # the same device, kept
+        assert not again.pages
+        page = again.new_page()
+        page.goto(site_url + "gurps/encumbrance/")
+        wait_live(page)
+        kept = page.evaluate(WHAT_IS_KEPT)
+        assert "left-behind" not in kept["local"]
+        assert "left-behind" not in kept["databases"]
+        assert {"rules-engine-files", "rules-engine-snapshot"} <= set(kept["caches"])
+        assert kept["controlled"]
+        assert page.evaluate("document.documentElement.dataset.engineBoot") == "snapshot"
+    finally:
+        again.close()
+
+
+def test_a_device_changed_for_good_is_not_kept(browser, site_url):
+    changed = browser.new_context(**SCREENS["tablet"])
+    changed.new_page().goto(site_url)
+    changed.set_offline(True)
+    changed.close()
+    assert changed.is_closed()
+    other = browser.new_context(**SCREENS["tablet"])
+    try:
+        assert other is not changed
+    finally:
+        other.close()
+
+
+@pytest.mark.fresh_device
+def test_a_test_that_asks_for_a_fresh_device_gets_one(browser, site_url):
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        page.goto(site_url + "gurps/encumbrance/")
+        wait_live(page)
+        assert page.evaluate("document.documentElement.dataset.engineBoot") == "plain"
+    finally:
+        context.close()
