@@ -90,7 +90,7 @@ export async function act(state, request, options = {}) {
   let moved = false;
   const party = partyOf(state);
   // Marked from the tap until the new state is kept: what is drawn runs ahead of what is
-  // stored, and a reader (or a test) that must see the stored state waits for the mark to go.
+  // stored, and a script (a test) that must see the stored state waits for the mark to go.
   state.root.dataset.sessionSaving = String(Number(state.root.dataset.sessionSaving ?? 0) + 1);
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
