@@ -135,6 +135,7 @@ SITEMAP_FIX = "".join(
 
 
 def on_post_page(output, page, config):
+    output = THEME_SEARCH.sub(lambda found: f'{found.group(1)}{SEARCH_ON_DEMAND}"', output, count=1)
     head = ""
     if 'data-calculator="' in output:
         src = json.dumps(get_relative_url("assets/widgets/engine/engine-worker.js", page.url))
@@ -177,8 +178,25 @@ def name_games_in_search(site_dir: Path) -> int:
     return named
 
 
+# The theme's search worker as pages name it in their configuration, and the worker written
+# beside it that starts it on a reader's first search (search-on-demand.js says why).
+THEME_SEARCH = re.compile(r'("search": "[^"]*?assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
+SEARCH_ON_DEMAND = "search-on-demand.js"
+
+
+def write_search_on_demand(site_dir: Path) -> str:
+    """search-on-demand.js written beside the theme's search worker, naming it; its name."""
+    workers = site_dir / "assets" / "javascripts" / "workers"
+    (theme,) = [path.name for path in workers.glob("search.*.min.js")]
+    source = (Path(__file__).resolve().parent / SEARCH_ON_DEMAND).read_text(encoding="utf-8")
+    (workers / SEARCH_ON_DEMAND).write_text(source.replace("THEME_WORKER", json.dumps(theme)), encoding="utf-8")
+    return theme
+
+
 def on_post_build(config):
     site_dir = Path(config.site_dir)
+    theme_search = write_search_on_demand(site_dir)
+    log.info("search: the index is built on a reader's first search (%s started then)", theme_search)
     # The search plugin has written its index by now (hooks run after plugins).
     named = name_games_in_search(site_dir)
     log.info("search: %d page entries name their game", named)

@@ -1,5 +1,8 @@
-// What the two workers (tsconfig.worker.json) put on their global scope, `self`. Types only:
+// What the workers (tsconfig.worker.json) put on their global scope, `self`. Types only:
 // tsc reads this file, the site never does.
+
+/** search-on-demand.js: the theme's search worker's file name, written in by widgets/mkdocs_hook.py. */
+declare const THEME_WORKER: string;
 
 interface WorkerGlobalScope {
   /** service-worker.js: this build's files, as [url, content hash] pairs, and a version

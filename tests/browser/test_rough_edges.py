@@ -233,6 +233,25 @@ def test_search_names_the_game_and_leaves_out_calculator_controls(live):
     page.keyboard.press("Escape")  # the search closed again for the next reader of this page
 
 
+# Whether the theme's own search worker (the one that builds the index) has been loaded into the
+# page's search worker (widgets/search-on-demand.js).
+THEME_SEARCH_LOADED = r"""() => performance.getEntriesByType('resource')
+    .some(entry => /workers\/search\.[0-9a-f]+\.min\.js$/.test(entry.name))"""
+
+
+def test_the_search_index_is_built_when_a_reader_first_searches(page, site_url):
+    page.goto(site_url + "gurps/jumping/")
+    wait_live(page)
+    (worker,) = [w for w in page.workers if w.url.endswith("/search-on-demand.js")]
+    assert worker.evaluate(THEME_SEARCH_LOADED) is False  # a page read without searching builds nothing
+    page.keyboard.press("s")  # the theme's search shortcut
+    page.keyboard.type("jump", delay=20)  # the first letter starts the index; the last is answered
+    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    assert "Jumping · GURPS Lite" in page.locator(".md-search-result__article h1").all_text_contents()
+    assert page.locator("input.md-search__input").input_value() == "jump"
+    assert worker.evaluate(THEME_SEARCH_LOADED) is True
+
+
 SCROLLED_TO = """y => new Promise(done => {
     const to = Math.max(0, Math.min(y, document.documentElement.scrollHeight - window.innerHeight));
     if (Math.abs(window.scrollY - to) < 1) return done();  // no scroll, no event
