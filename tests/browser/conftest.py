@@ -28,10 +28,15 @@ from tests.browser.helpers import follow_link, mark_visit, wait_live
 
 SYSTEMS = {calc["id"].split(".")[0] for calc in rulescore.catalogue()}  # bfrpg, gurps, shell
 
-# Flags that keep Chromium quiet on a machine with no network but loopback.
+# Flags that keep Chromium quiet on a machine with no network but loopback. No host name but
+# the test server's resolves, so a request to any other host fails, and the guard hears of it
+# as a failed request: it need not be told of every request a page makes (a message to this
+# process for each of about 150 requests a page load), which cost the suite seconds of CPU.
+# (.local: WebRTC's host candidates between two contexts, kept working.)
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost, EXCLUDE *.local",
 ]
 
 # Viewports of the shared live pages besides the desktop one (name -> new_context arguments).
@@ -80,7 +85,9 @@ class PageGuard:
     """Collects page errors, console errors and requests to other hosts in browser contexts.
 
     It only appends; ``mark()`` and ``problems(since)`` judge one stretch of time, so a guard
-    on a shared context can fail exactly the test during which something went wrong.
+    on a shared context can fail exactly the test during which something went wrong. Requests
+    to other hosts are seen as they fail (CHROMIUM_ARGS); ``watch(context, every_request=True)``
+    also lists every request, for a test that checks where files came from.
     """
 
     def __init__(self, site_url: str):
@@ -89,18 +96,23 @@ class PageGuard:
         self.requests: list[str] = []
         self.local = urlsplit(site_url).netloc
 
-    def watch(self, context):
+    def watch(self, context, every_request: bool = False):
         context.on("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
         context.on("console", lambda message: message.type == "error" and self.errors.append(
             f"console error: {message.text} ({message.location.get('url', '')})"))
-        context.on("request", self._on_request)
+        context.on("requestfailed", lambda request: self._check_host(request.url))
+        if every_request:
+            context.on("request", self._on_request)
         return context
 
     def _on_request(self, request):
         self.requests.append(request.url)
-        parts = urlsplit(request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != self.local:
-            self.foreign.append(request.url)
+        self._check_host(request.url)
+
+    def _check_host(self, url: str):
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != self.local and url not in self.foreign:
+            self.foreign.append(url)
 
     def mark(self) -> tuple[int, int, int]:
         return len(self.errors), len(self.foreign), len(self.requests)

@@ -100,7 +100,10 @@ class KeptDevices:
         context.add_init_script = init_script
         for name in LASTING:
             setattr(context, name, lasting(name))
-        type(context).on(context, "request", lambda request: self._elsewhere(kept, request.url))
+        # Another origin's storage is not emptied here: a context whose page went there is not
+        # kept. (Storage needs a document of that origin; a request is not watched, see PageGuard.)
+        type(context).on(context, "page", lambda page: page.on(
+            "framenavigated", lambda frame: self._elsewhere(kept, frame.url)))
         page = context.new_page()
         page.goto(self.site_url)
         page.wait_for_function(SAVED, timeout=90_000)
@@ -110,7 +113,7 @@ class KeptDevices:
     def _elsewhere(self, kept, url: str):
         parts = urlsplit(url)
         if parts.scheme in ("http", "https") and parts.netloc != self.origin:
-            kept["lasting"] = True  # another origin's storage is not emptied here
+            kept["lasting"] = True
 
     def _give_back(self, context, kind: str, *args, **kwargs):
         kept = context._rules_kept

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SCREENS
+from tests.browser.conftest import SCREENS, PageGuard
 from tests.browser.helpers import wait_live
 
 KEEP_SOMETHING = """async () => {
@@ -68,5 +68,34 @@ def test_a_test_that_asks_for_a_fresh_device_gets_one(browser, site_url):
         page.goto(site_url + "gurps/encumbrance/")
         wait_live(page)
         assert page.evaluate("document.documentElement.dataset.engineBoot") == "plain"
+    finally:
+        context.close()
+
+
+def test_a_device_whose_page_went_to_another_origin_is_not_kept(browser, site_url):
+    wandered = browser.new_context(**SCREENS["tablet"])
+    page = wandered.new_page()
+    page.goto(site_url)
+    page.goto(site_url.replace("127.0.0.1", "localhost"))  # the same server, another origin
+    wandered.close()
+    assert wandered.is_closed()  # its storage there would not have been emptied
+
+
+def test_the_guard_hears_of_a_request_to_another_host(browser, site_url):
+    """Other hosts do not resolve in the tests' Chromium (CHROMIUM_ARGS): the request fails, and
+    the guard, which is not told of every request, hears of that one."""
+    guard = PageGuard(site_url)
+    context = guard.watch(browser.new_context())
+    try:
+        page = context.new_page()
+        page.goto(site_url + "sitemap.xml")  # a document without the site's policy, which would refuse it first
+        assert page.evaluate("fetch('http://elsewhere.example/engine.js').then(() => 'answered', () => 'refused')") \
+            == "refused"
+        for _ in range(50):  # the failure's event may come after the page's answer
+            if guard.foreign:
+                break
+            page.wait_for_timeout(100)
+        assert guard.foreign == ["http://elsewhere.example/engine.js"]
+        assert any("requests to other hosts" in problem for problem in guard.problems())
     finally:
         context.close()

@@ -70,7 +70,7 @@ class Visited:
     def __init__(self, browser, site_url: str):
         self.site_url = site_url
         self.guard = PageGuard(site_url)
-        self.context = self.guard.watch(browser.new_context())
+        self.context = self.guard.watch(browser.new_context(), every_request=True)
         self.page = self.context.new_page()
         self.page.goto(site_url + PAGE)
         assert self.boot() == "plain"  # the first visit: nothing cached yet

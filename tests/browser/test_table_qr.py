@@ -81,7 +81,7 @@ def contexts(browser, site_url: str):
     guard = PageGuard(site_url)
     made = []
     for screen in ("tablet", "phone"):
-        context = guard.watch(browser.new_context(**SCREENS[screen]))
+        context = guard.watch(browser.new_context(**SCREENS[screen]), every_request=True)
         context.add_init_script(script=AXE)
         made.append(context)
     return guard, made[0], made[1]
