@@ -46,6 +46,16 @@ FORGET = """async () => {
 }"""
 SAVED = "() => document.documentElement.dataset.offlineSnapshot === 'saved'"
 KEPT_PER_KIND = 3  # contexts kept free per set of context arguments (a GM and two phones)
+# Every kept device may use the clipboard, so a test asking for it needs no device of its own.
+KEPT_PERMISSIONS = ["clipboard-read", "clipboard-write"]
+
+
+def device_kind(arguments: dict) -> dict:
+    """The context arguments that make one kept device unlike another: the clipboard's
+    permissions (every kept device has them) and accepting downloads (Playwright's default) do not."""
+    return {name: value for name, value in arguments.items()
+            if not (name == "permissions" and set(value) <= set(KEPT_PERMISSIONS))
+            and not (name == "accept_downloads" and value)}
 
 
 class KeptDevices:
@@ -64,13 +74,14 @@ class KeptDevices:
     def new_context(self, **arguments):
         if self.wants_fresh() or arguments.get("java_script_enabled") is False:  # no script: nothing to save
             return self.browser.new_context(**arguments)
-        kind = json.dumps(arguments, sort_keys=True, default=str)
+        made_with = device_kind(arguments)
+        kind = json.dumps(made_with, sort_keys=True, default=str)
         free = self.free.setdefault(kind, [])
         if free:
             context = free.pop()
             STATS["browser contexts taken from the kept devices"] += 1
         else:
-            context = self._saved_device(arguments)
+            context = self._saved_device({**made_with, "permissions": KEPT_PERMISSIONS})
             STATS["kept devices made (the site saved, the snapshot made)"] += 1
         # pytest-playwright wraps close() on the context it is handed: undone each time.
         context.close = lambda *args, **kwargs: self._give_back(context, kind, *args, **kwargs)

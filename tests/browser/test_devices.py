@@ -99,3 +99,17 @@ def test_the_guard_hears_of_a_request_to_another_host(browser, site_url):
         assert any("requests to other hosts" in problem for problem in guard.problems())
     finally:
         context.close()
+
+
+def test_a_device_asked_for_with_the_clipboard_is_the_kept_one_of_its_screen(browser, site_url):
+    plain = browser.new_context(**SCREENS["phone"])
+    plain.close()
+    asked = browser.new_context(**SCREENS["phone"], permissions=["clipboard-read"])
+    try:
+        assert asked is plain
+        page = asked.new_page()
+        page.goto(site_url)
+        page.evaluate("navigator.clipboard.writeText('kept')")
+        assert page.evaluate("navigator.clipboard.readText()") == "kept"
+    finally:
+        asked.close()
