@@ -98,12 +98,15 @@ class PageGuard:
 
     def watch(self, context, every_request: bool = False):
         context.on("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
-        context.on("console", lambda message: message.type == "error" and self.errors.append(
-            f"console error: {message.text} ({message.location.get('url', '')})"))
+        context.on("console", self._on_console)
         context.on("requestfailed", lambda request: self._check_host(request.url))
         if every_request:
             context.on("request", self._on_request)
         return context
+
+    def _on_console(self, message):
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text} ({message.location.get('url', '')})")
 
     def _on_request(self, request):
         self.requests.append(request.url)

@@ -116,16 +116,16 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
 
     context.set_offline(True)
     pages = pages_of(site)
+    fresh = context.new_page()
     for path in pages:
-        fresh = context.new_page()  # a cold load, as when the tablet opens the site again
-        fresh.goto(url + path)
+        fresh.goto(url + path)  # a whole new document, as when the tablet opens the site again
         assert fresh.locator("h1").first.is_visible(), path
         if path.startswith("table"):  # a player's phone joins a table with no network but the table's
             fresh.locator("textarea[data-table-offer]").wait_for()
         check_whole_page(fresh, path)
         if fresh.locator("form[data-calculator]").count():
             assert fresh.evaluate("document.documentElement.dataset.engineBoot") == "snapshot", path
-        fresh.close()
+    fresh.close()
     # Every calculator computes offline: the first page goes from page to page by link (its
     # engine, started online, stays), each page coming from the device's copy.
     for calc in rulescore.catalogue():
