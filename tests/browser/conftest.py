@@ -114,7 +114,7 @@ class PageGuard:
 
     def _check_host(self, url: str):
         parts = urlsplit(url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != self.local and url not in self.foreign:
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != self.local:
             self.foreign.append(url)
 
     def mark(self) -> tuple[int, int, int]:
