@@ -152,6 +152,11 @@ def expected_outputs(answer: dict) -> dict:
     return {name: (shown["value"], shown["text"]) for name, shown in answer["outputs"].items()}
 
 
+def engine_workers(page) -> list:
+    """The page's calculator engine workers (a new device's snapshot maker runs the same script)."""
+    return [worker for worker in page.workers if worker.url.endswith("engine-worker.js")]
+
+
 def wait_for_python(page, condition, what: str, timeout: float = 60.0):
     """Until condition() holds: Playwright delivers events (route handlers, workers) while the
     page is being waited on, so this polls with short waits up to a generous deadline."""

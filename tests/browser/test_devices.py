@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import SCREENS, PageGuard
-from tests.browser.helpers import wait_live
+from tests.browser.helpers import wait_for_python, wait_live
 
 KEEP_SOMETHING = """async () => {
   localStorage.setItem("left-behind", "1");
@@ -91,10 +91,8 @@ def test_the_guard_hears_of_a_request_to_another_host(browser, site_url):
         page.goto(site_url + "sitemap.xml")  # a document without the site's policy, which would refuse it first
         assert page.evaluate("fetch('http://elsewhere.example/engine.js').then(() => 'answered', () => 'refused')") \
             == "refused"
-        for _ in range(50):  # the failure's event may come after the page's answer
-            if guard.foreign:
-                break
-            page.wait_for_timeout(100)
+        # The failure's event may come after the page's answer.
+        wait_for_python(page, lambda: guard.foreign, "the guard to hear of the failed request", timeout=5)
         assert guard.foreign == ["http://elsewhere.example/engine.js"]
         assert any("requests to other hosts" in problem for problem in guard.problems())
     finally:

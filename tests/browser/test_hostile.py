@@ -12,6 +12,7 @@ import rulescore
 from rulescore.web import respond
 from tests.browser.helpers import (
     calculator,
+    engine_workers,
     expected_outputs,
     read_form,
     set_input,
@@ -99,7 +100,7 @@ def test_a_worker_that_dies_is_noticed_and_replaced(live):
     calc = next(c for c in CATALOGUE if c["id"] == "gurps.jump")
     page = live.open(calc["page"])
     form = calculator(page, "gurps.jump")
-    (engine,) = [w for w in page.workers if w.url.endswith("engine-worker.js")]
+    (engine,) = engine_workers(page)
     engine.evaluate("self.close()")  # the engine dies without a word
     set_input(form, calc["inputs"][0], "9")
     page.wait_for_function("() => document.querySelector('form[data-calculator]').dataset.state === 'loading'",

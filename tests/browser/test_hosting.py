@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from tests.browser.devices import SAVED
-from tests.browser.helpers import calculator, wait_live, wait_settled
+from tests.browser.helpers import calculator, engine_workers, wait_for_python, wait_live, wait_settled
 from widgets.serve import serve_in_thread
 
 pytestmark = pytest.mark.fresh_device  # the site served elsewhere: a device new to that address
@@ -35,10 +35,6 @@ def site_url(elsewhere):
     return elsewhere
 
 
-def engine_workers(page):
-    return [worker for worker in page.workers if worker.url.endswith("engine-worker.js")]
-
-
 def test_instant_navigation_keeps_one_engine_wherever_the_site_is_served(page, elsewhere, site_dir):
     built_for = re.search(r"<loc>(.*?)</loc>", (site_dir / "sitemap.xml").read_text(encoding="utf-8")).group(1)
     assert not elsewhere.startswith(built_for)  # the sitemap names another address than this one
@@ -47,11 +43,7 @@ def test_instant_navigation_keeps_one_engine_wherever_the_site_is_served(page, e
     # A device new to this address makes the engine's snapshot in a second worker of the same
     # script once the site is saved: let it come and go before counting engines.
     page.wait_for_function(SAVED, timeout=120_000)
-    for _ in range(50):
-        if len(engine_workers(page)) == 1:
-            break
-        page.wait_for_timeout(100)
-    assert len(engine_workers(page)) == 1
+    wait_for_python(page, lambda: len(engine_workers(page)) == 1, "the snapshot's maker to end", timeout=5)
     engines = []  # engine workers started from here on: none, if the page is kept
     page.on("worker", lambda worker: worker.url.endswith("engine-worker.js") and engines.append(worker))
     page.evaluate("window.__sameVisit = true")  # gone if the next page is a full reload
