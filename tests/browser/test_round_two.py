@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import screenshot, wait_live
+from tests.browser.helpers import screenshot, wait_live, wait_settled
 from tests.browser.test_kept import do, start_bfrpg_session
 
 BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.top, r.bottom]; }"
@@ -59,6 +59,7 @@ def test_a_wrong_face_is_marked_on_its_field_and_the_roll_boxes_use_the_sites_lo
     page.goto(site_url + "gurps/success-rolls/")
     wait_live(page)
     form = page.locator('form[data-calculator="gurps.success_roll"]')
+    wait_settled(form)  # its first answer drawn: typed faces are not redrawn under the test
     form.locator(".rc-rolled summary").click()
     faces = form.locator("[data-face]")
     for i, face in enumerate(["4", "7", "2"]):
