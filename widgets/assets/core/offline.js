@@ -5,7 +5,7 @@
 // snapshot in the background unless it has it (<html data-offline-snapshot="saved">, or
 // "busy", "none", "failed"; see keepEngineSnapshot): later visits start the engine from it.
 
-import { engineState, keepEngineSnapshot } from "../engine/engine.js";
+import { engineSettled, engineState, keepEngineSnapshot } from "../engine/engine.js";
 
 /**
  * What the line at the foot of the page says: the state (also <html data-offline>), its text
@@ -97,18 +97,14 @@ async function register() {
   else html.dataset.offlineSnapshot = await keepEngineSnapshot();
 }
 
-// Saving 13 MB competes with the calculator engine for the network and the CPU, so a page
-// with calculators lets its engine start first; other pages save once they have loaded.
+// Saving 13 MB competes with the rules engine for the network and the CPU, so a page whose
+// engine is starting lets it start first: a calculator page's (waited for even if its script
+// has not adopted the worker yet), and, once loaded, any page whose scripts started one (the
+// Characters and Session pages). Other pages save once they have loaded.
 const hasCalculators = Boolean(document.querySelector("form[data-calculator]"));
-if (hasCalculators && ["ready", "failed"].includes(engineState())) register();
-else if (hasCalculators) {
-  document.addEventListener("rc:engine", function settled(event) {
-    if (/** @type {CustomEvent} */ (event).detail.state === "restarting") return;
-    document.removeEventListener("rc:engine", settled);
-    register();
-  });
-}
-else if (document.readyState === "complete") register();
-else window.addEventListener("load", register, { once: true });
+const registerOnceLoaded = () => (engineState() === "off" ? register() : engineSettled().then(register));
+if (hasCalculators) engineSettled().then(register);
+else if (document.readyState === "complete") registerOnceLoaded();
+else window.addEventListener("load", registerOnceLoaded, { once: true });
 
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(render);
