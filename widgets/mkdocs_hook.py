@@ -180,7 +180,8 @@ def name_games_in_search(site_dir: Path) -> int:
 
 # The theme's search worker as pages name it in their configuration, and the worker written
 # beside it that starts it on a reader's first search (search-on-demand.js says why).
-THEME_SEARCH = re.compile(r'("search": "[^"]*?assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
+THEME_SEARCH_FILE = r"search\.[0-9a-f]+\.min\.js"
+THEME_SEARCH = re.compile(r'("search": "[^"]*?assets/javascripts/workers/)(' + THEME_SEARCH_FILE + ')"')
 SEARCH_ON_DEMAND = "search-on-demand.js"
 
 

@@ -99,9 +99,10 @@ class PageGuard:
     def watch(self, context, every_request: bool = False):
         context.on("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
         context.on("console", self._on_console)
-        context.on("requestfailed", lambda request: self._check_host(request.url))
-        if every_request:
+        if every_request:  # a foreign request is judged as it is made (once: not again as it fails)
             context.on("request", self._on_request)
+        else:
+            context.on("requestfailed", lambda request: self._check_host(request.url))
         return context
 
     def _on_console(self, message):

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # Screenshots to look at after a run; the README's pictures in media/ are copied from here by
@@ -157,6 +158,15 @@ def engine_workers(page) -> list:
     return [worker for worker in page.workers if worker.url.endswith("engine-worker.js")]
 
 
+def worker_name(worker) -> str | None:
+    """A worker's name ("make-snapshot" for the snapshot's maker; "" for the engine), or None for a
+    worker that ended while it was asked (the snapshot's maker, done between listing and asking)."""
+    try:
+        return str(worker.evaluate("self.name"))
+    except PlaywrightError:  # Worker.evaluate: Target page, context or browser has been closed
+        return None
+
+
 def wait_for_python(page, condition, what: str, timeout: float = 60.0):
     """Until condition() holds: Playwright delivers events (route handlers, workers) while the
     page is being waited on, so this polls with short waits up to a generous deadline."""
@@ -215,6 +225,14 @@ def theme_settled(page):
     """After follow_link: the theme has done what it does late after a page change (closing
     its search). A test that opens the search right after a page change waits for this."""
     page.wait_for_function("() => window.__themeSettledAt === location.pathname")
+
+
+def theme_search(page, words: str):
+    """The theme's search opened by its shortcut and ``words`` typed; its results once shown."""
+    page.keyboard.press("s")  # mkdocs-material's search shortcut
+    page.keyboard.type(words, delay=20)  # the first letter starts the index; the last is answered
+    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    return page.locator(".md-search-result__item")
 
 
 def mark_visit(page):

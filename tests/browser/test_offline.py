@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     mark_visit,
     set_input,
     shown_outputs,
+    theme_search,
     theme_settled,
     wait_for_python,
     wait_live,
@@ -61,13 +62,6 @@ def pages_of(site_dir):
 
 def wait_offline_ready(page):
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
-
-
-def search(page, words: str) -> int:
-    page.keyboard.press("s")  # mkdocs-material's search shortcut
-    page.keyboard.type(words, delay=20)
-    page.wait_for_selector(".md-search-result__item", timeout=20_000)
-    return page.locator(".md-search-result__item").count()
 
 
 # Each page records the Content-Security-Policy violations it meets.
@@ -139,7 +133,7 @@ def test_everything_works_offline_after_one_visit(page, context, hosted):
         assert shown_outputs(form) == expected_outputs(respond(calc["id"], {spec["name"]: str(value).lower()}))
     follow_link(page, url)
     theme_settled(page)
-    assert search(page, "jump") >= 1
+    assert theme_search(page, "jump").count() >= 1
     assert page.evaluate("window.__violations") == []  # the search too keeps to the policy
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     print(f"offline: {len(pages)} pages and {len(rulescore.catalogue())} calculators worked with the network cut; "

@@ -17,11 +17,13 @@ from tests.browser.helpers import (
     expected_outputs,
     set_input,
     shown_outputs,
+    theme_search,
     theme_settled,
     wait_for_python,
     wait_live,
     wait_settled,
 )
+from widgets.mkdocs_hook import THEME_SEARCH_FILE
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 SPECS = {calc_id: {spec["name"]: spec for spec in calc["inputs"]} for calc_id, calc in CATALOGUE.items()}
@@ -222,9 +224,7 @@ def test_search_names_the_game_and_leaves_out_calculator_controls(live):
     page = live.open(CATALOGUE["gurps.encumbrance"]["page"])
     assert page.title() == "Encumbrance and Move · GURPS Lite · Rules at the Table"
     theme_settled(page)  # the theme closes the search just after a page change
-    page.keyboard.press("s")  # the theme's search shortcut
-    page.keyboard.type("encumbrance", delay=20)
-    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    theme_search(page, "encumbrance")
     titles = page.locator(".md-search-result__article h1").all_text_contents()
     assert "Encumbrance and Move · GURPS Lite" in titles and "Encumbrance · SHELL" in titles, titles
     texts = " ".join(page.locator(".md-search-result__list").all_text_contents())
@@ -235,8 +235,8 @@ def test_search_names_the_game_and_leaves_out_calculator_controls(live):
 
 # Whether the theme's own search worker (the one that builds the index) has been loaded into the
 # page's search worker (widgets/search-on-demand.js).
-THEME_SEARCH_LOADED = r"""() => performance.getEntriesByType('resource')
-    .some(entry => /workers\/search\.[0-9a-f]+\.min\.js$/.test(entry.name))"""
+THEME_SEARCH_LOADED = f"""() => performance.getEntriesByType('resource')
+    .some(entry => /workers\\/{THEME_SEARCH_FILE}$/.test(entry.name))"""
 
 
 def test_the_search_index_is_built_when_a_reader_first_searches(page, site_url):
@@ -244,9 +244,7 @@ def test_the_search_index_is_built_when_a_reader_first_searches(page, site_url):
     wait_live(page)
     (worker,) = [w for w in page.workers if w.url.endswith("/search-on-demand.js")]
     assert worker.evaluate(THEME_SEARCH_LOADED) is False  # a page read without searching builds nothing
-    page.keyboard.press("s")  # the theme's search shortcut
-    page.keyboard.type("jump", delay=20)  # the first letter starts the index; the last is answered
-    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    theme_search(page, "jump")
     assert "Jumping · GURPS Lite" in page.locator(".md-search-result__article h1").all_text_contents()
     assert page.locator("input.md-search__input").input_value() == "jump"
     assert worker.evaluate(THEME_SEARCH_LOADED) is True

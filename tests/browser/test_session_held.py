@@ -5,10 +5,8 @@ CPython, and the state crossed to the worker only when the worker did not hold i
 
 from __future__ import annotations
 
-from playwright.sync_api import Error as PlaywrightError
-
 from rulescore import session
-from tests.browser.helpers import wait_for_python
+from tests.browser.helpers import engine_workers, wait_for_python, worker_name
 from tests.browser.test_fight_page import begin_fight, check
 from tests.browser.test_session import open_session_page
 from tests.browser.test_session import saved_state as saved
@@ -95,15 +93,6 @@ def test_an_evening_of_200_actions_held_by_the_worker_equals_rulescore(browser, 
         context.close()
 
 
-def named(worker) -> str | None:
-    """A worker's name ("make-snapshot" for the snapshot's maker; "" for the engine), or None for a
-    worker that ended while it was asked (the snapshot's maker, done between listing and asking)."""
-    try:
-        return str(worker.evaluate("self.name"))
-    except PlaywrightError:  # Worker.evaluate: Target page, context or browser has been closed
-        return None
-
-
 def test_a_tap_made_as_the_worker_dies_is_answered_by_the_new_one(browser, site_url):
     """Issue 45: the engine that stops answering is replaced after its 8 s watchdog, and the
     request it swallowed is asked again of the new worker (which holds no session, so the state is
@@ -113,7 +102,7 @@ def test_a_tap_made_as_the_worker_dies_is_answered_by_the_new_one(browser, site_
         page = context.new_page()
         begin_fight(page, site_url, "The pair", [{"name": "Orc", "count": "2", "basic_speed": "5"}])
         before = len(saved(page)["done"])
-        (engine,) = [w for w in page.workers if w.url.endswith("engine-worker.js") and named(w) == ""]
+        (engine,) = [w for w in engine_workers(page) if worker_name(w) == ""]
         engine.evaluate("self.close()")  # dies without a word: the watchdog must notice
         act(page, '[data-fight] [data-action="next-turn"]')
         assert len(saved(page)["done"]) == before + 1  # the tap applied once
