@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from .core import MINUS, RulesInputError
@@ -150,9 +150,15 @@ def distribution(dice: int | str | Notation, sides: int | None = None) -> dict[i
     else:
         read = parse(dice)
         count, sides, adds = read.number, read.sides, read.adds
-    ways = _counts(count, sides)
+    return dict(_distribution(count, sides, adds))
+
+
+@lru_cache(maxsize=256)  # bounded: a reader may type any roll
+def _distribution(count: int, sides: int, adds: int) -> tuple[tuple[int, Fraction], ...]:
+    # Kept per roll: a modifier picker's odds run its calculator once for every chip, each
+    # charting the same rolls again (issue 45). Fractions are immutable; the dict is the caller's.
     whole = sides ** count
-    return {count + i + adds: Fraction(n, whole) for i, n in enumerate(ways)}
+    return tuple((count + i + adds, Fraction(n, whole)) for i, n in enumerate(_counts(count, sides)))
 
 
 def chance(count: int, sides: int, wins: Callable[[int], bool]) -> Fraction:

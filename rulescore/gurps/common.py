@@ -13,6 +13,7 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Set
 from fractions import Fraction
@@ -55,12 +56,19 @@ def succeeds(roll: int, target: int) -> bool:
 
 def success_odds(effective_skill: int) -> dict[str, Fraction]:
     """Exact chances of each outcome on 3d6; "success" includes critical successes."""
+    return dict(_success_odds(effective_skill))
+
+
+@functools.lru_cache(maxsize=128)
+def _success_odds(effective_skill: int) -> tuple[tuple[str, Fraction], ...]:
+    # Kept per effective skill: a modifier picker's odds run the calculator once for every chip
+    # (core.Calculator.alternatives), each asking these sums of Fractions again (issue 45).
     odds = {"critical success": Fraction(0), "success": Fraction(0), "failure": Fraction(0),
             "critical failure": Fraction(0)}
     for roll, p in ROLLS.items():
         odds[roll_outcome(roll, effective_skill)] += p
     odds["success"] += odds["critical success"]
-    return odds
+    return tuple(odds.items())
 
 
 def chance_of_success(target: int) -> Fraction:

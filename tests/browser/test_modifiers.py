@@ -8,7 +8,7 @@ import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import calculator, expected_outputs, screenshot, settled, shown_outputs
+from tests.browser.helpers import calculator, expected_outputs, screenshot, settled, shown_outputs, wait_live
 
 CATALOGUE = {calc["id"]: calc for calc in rulescore.catalogue()}
 
@@ -98,3 +98,39 @@ def test_picker_mid_use_at_tablet_size(live):
     page.evaluate("f => window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY - 60)",
                   form.element_handle())
     screenshot(page, "modifier-picker-tablet.png")
+
+
+# Counts what the page asks the engine worker, by calculator (installed before the page's scripts).
+COUNT_ASKS = """(() => {
+    window.__asked = {};
+    const send = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+        const id = message && message.id;
+        if (typeof id === 'string') window.__asked[id] = (window.__asked[id] || 0) + 1;
+        return send.call(this, message, ...rest);
+    };
+})();"""
+
+
+def test_inputs_changed_while_the_engine_works_are_asked_for_once_newest_only(page, site_url):
+    """Issue 45: a form has one request at a time; what changes meanwhile is asked for once,
+    when it answers. Ten quick changes cost two requests, and the result is the last one's."""
+    page.add_init_script(COUNT_ASKS)
+    calc = CATALOGUE["gurps.modifiers"]
+    page.goto(site_url + calc["page"])
+    wait_live(page)
+    form = calculator(page, "gurps.modifiers")
+    settled(form)
+    before = page.evaluate("window.__asked['gurps.modifiers']")
+    # Ten changes in one task (as a shared link or a burst of typing gives them): the first is
+    # asked at once, the other nine wait for its answer and are asked for together.
+    skills = [str(skill) for skill in range(5, 15)]
+    form.evaluate("""(form, skills) => { const field = form.querySelector('[name="skill"]');
+        for (const skill of skills) {
+            field.value = skill;
+            field.dispatchEvent(new Event('input', { bubbles: true }));
+        } }""", skills)
+    shown = settled(form)
+    assert page.evaluate("window.__asked['gurps.modifiers']") - before == 2
+    assert shown["values"]["skill"] == skills[-1]
+    assert shown["outputs"] == expected_outputs(respond("gurps.modifiers", {"skill": skills[-1]}))

@@ -27,6 +27,10 @@ const STATE = { static: "static", loading: "loading", ready: "ready", error: "er
 const siteRoot = new URL("../../../", import.meta.url);
 /** @type {WeakMap<HTMLFormElement, number>} */
 const newest = new WeakMap(); // form -> seq of its newest request: older answers are dropped
+/** @type {WeakSet<HTMLFormElement>} */
+const inFlight = new WeakSet(); // forms whose request the engine is working on
+/** @type {WeakSet<HTMLFormElement>} */
+const askAgain = new WeakSet(); // forms whose inputs changed meanwhile (see update)
 /** @type {WeakSet<Element>} */
 const bound = new WeakSet();
 /** @type {WeakMap<HTMLFormElement, string>} */
@@ -126,13 +130,25 @@ function update(form) {
     newest.set(form, 0); // an answer still on its way is for older inputs: dropped
     return showIncomplete(form, empty);
   }
+  form.setAttribute("aria-busy", "true");
+  // One request at a time a form: inputs changed while the engine works on one (typing "12" is
+  // two changes, a shared link or a chip sets several fields) are asked for once it answers,
+  // the newest only, so a slow phone never computes results nobody will see.
+  if (inFlight.has(form)) {
+    askAgain.add(form);
+    return;
+  }
   const inputs = readInputs(form);
   const key = JSON.stringify(inputs);
-  form.setAttribute("aria-busy", "true");
   const editor = form.dataset.characterEditor;
   const seq = post({ id: editor ?? /** @type {string} */ (form.dataset.calculator), inputs, sheet: editor !== undefined },
-    (response) => { if (response && newest.get(form) === seq) show(form, response, key); });
+    (response) => {
+      inFlight.delete(form);
+      if (askAgain.delete(form)) update(form); // its answer is for older inputs: dropped
+      else if (response && newest.get(form) === seq) show(form, response, key);
+    });
   newest.set(form, seq); // an answer still on its way is for older inputs: dropped
+  inFlight.add(form);
 }
 
 /**
