@@ -247,7 +247,7 @@ class Calculator(NamedTuple):
                     answers[name][key] = result[self.odds]
                     continue
                 try:
-                    answers[name][key] = self.run({**result.inputs, name: value})[self.odds]
+                    answers[name][key] = self.run({**result.inputs, name: value}, charts=False)[self.odds]
                 except RulesInputError:
                     answers[name][key] = None
         return answers
@@ -278,9 +278,9 @@ class Calculator(NamedTuple):
                 values[spec.name] = spec.derive(values)
         return values
 
-    def run(self, given: Any) -> Result:
+    def run(self, given: Any, charts: bool = True) -> Result:
         values = self.resolve(given)
-        working = Working()
+        working = Working(charts)
         outputs = self.function(working, **values)
         missing = [o.name for o in self.outputs if o.name not in outputs]
         if missing:  # a bug in a rule module, never the reader's doing

@@ -99,10 +99,13 @@ class Working:
     """Collects the working of a calculation as it runs: ``step(sentence, rule="anchor")``
     for each step, ``step.chart(...)`` for each dice roll that decides something."""
 
-    def __init__(self) -> None:
+    def __init__(self, charts: bool = True) -> None:
         self.steps: list[str] = []
         self.step_rules: list[str | None] = []
         self.charts: list[Chart] = []
+        # False where only the outputs are wanted (a picker's odds for each chip): no chart is
+        # drawn, and the rules' chart helpers skip working out the bars.
+        self.charts_wanted = charts
 
     def __call__(self, sentence: str, rule: str | None = None) -> None:
         self.steps.append(sentence)
@@ -111,6 +114,8 @@ class Working:
     def chart(self, title: str, bars: Iterable[tuple[Any, Any, str]], summary: str = "") -> None:
         """A roll's distribution: ``bars`` are (label, probability, kind) in roll order, kind
         one of CHART_KINDS, so the page can mark the region that succeeds."""
+        if not self.charts_wanted:
+            return
         marked = [(str(label), Fraction(p), kind) for label, p, kind in bars]
         if any(kind not in CHART_KINDS for _, _, kind in marked):
             raise ValueError(f"chart kinds are {CHART_KINDS}")

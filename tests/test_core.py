@@ -179,3 +179,23 @@ def test_error_message_names_the_label_not_the_internal_name():
     with pytest.raises(RulesInputError) as caught:
         rulescore.calculate("gurps.encumbrance", {"st": ""})
     assert caught.value.message.startswith("ST: ") and "(st)" not in caught.value.message
+
+
+@pytest.mark.parametrize("calc", CATALOGUE, ids=IDS)
+def test_a_run_without_charts_gives_the_same_outputs_and_steps(calc):
+    """What a modifier picker's odds for each chip use (Calculator.alternatives): the same
+    outputs and steps as the full run, without its charts."""
+    from rulescore.core import get_calculator
+    from tests.samples import sample_cases
+
+    calculator = get_calculator(calc["id"])
+    ran = 0
+    for case in sample_cases(calc):
+        try:
+            full = calculator.run(case)
+        except RulesInputError:
+            continue
+        bare = calculator.run(case, charts=False)
+        assert (dict(bare), bare.steps, bare.charts) == (dict(full), full.steps, []), case
+        ran += 1
+    assert ran

@@ -192,6 +192,8 @@ CHART_KIND = {"critical success": "critical-success", "success": "success", "fai
 def roll_chart(step: Working, target: int, against: str = "", summary: str = "") -> Fraction:
     """Chart a 3d6 success roll against ``target``; returns its chance of success."""
     odds = success_odds(target)["success"]
+    if not step.charts_wanted:
+        return odds
     bars = roll_bars(ROLLS, lambda roll: CHART_KIND[roll_outcome(roll, target)])
     step.chart(f"3d6 against {against + ' ' if against else ''}{number_text(target)}", bars,
                summary or f"succeeds {percent_text(odds)} of the time")

@@ -41,6 +41,8 @@ def chance_text(p: Fraction) -> str:
 
 def roll_chart(step: Working, target: int) -> None:
     """The 3d6 roll of ``target`` or less (attribute and skill rolls); no automatic results."""
+    if not step.charts_wanted:
+        return
     bars = roll_bars(dice.distribution(3, 6), lambda total: "success" if total <= target else "failure")
     step.chart(f"3d6 against {number_text(target)}", bars,
                f"succeeds {percent_text(success_chance(target))} of the time")
@@ -74,6 +76,8 @@ def attack_odds(margin: int, shield_pr: int | None) -> dict[str, Fraction]:
 
 def attack_chart(step: Working, margin: int, shield_pr: int | None, title: str, summary: str) -> None:
     """The 2d10 attack roll, each total marked by its result once AT − DEF (``margin``) is added."""
+    if not step.charts_wanted:
+        return
     bars = roll_bars(dice.distribution(2, 10),
                      lambda roll: ATTACK_CHART_KINDS[attack_result(roll + margin, shield_pr)])
     step.chart(title, bars, summary)
