@@ -236,6 +236,10 @@ MAKE_BRUNO = """const form = document.querySelector('form[data-character-editor=
         field.value = value;
         field.dispatchEvent(new Event('input', { bubbles: true }));
     }"""
+# The picker is filled once the page has read the store, a moment after the page is live.
+HAS_CHOICE = """const [id, name] = arguments;
+    const picker = document.querySelector(`form[data-calculator="${id}"] [data-character-picker]`);
+    return Boolean(picker) && [...picker.options].some(o => o.textContent === name)"""
 PICK = """const [id, name] = arguments;
     const picker = document.querySelector(`form[data-calculator="${id}"] [data-character-picker]`);
     picker.value = [...picker.options].find(o => o.textContent === name).value;
@@ -256,6 +260,7 @@ def test_a_character_a_roll_and_a_session(driver, site_url):
     wait_until(driver, "return document.querySelector('form[data-character-editor=\"gurps\"] [data-status]')"
                        ".textContent === 'Saved Bruno.'")
     follow_link(driver, site_url + "gurps/encumbrance/", keep_inputs=True)
+    wait_until(driver, HAS_CHOICE, "gurps.encumbrance", "Bruno")
     driver.execute_script(PICK, "gurps.encumbrance", "Bruno")
     wait_until(driver, "return document.querySelector('form[data-calculator=\"gurps.encumbrance\"]')"
                        ".dataset.character === 'Bruno'")
