@@ -81,6 +81,18 @@ export async function applyForPhone(state, action, dice) {
  * @returns {Promise<SessionResponse | null>}
  */
 export async function act(state, request, options = {}) {
+  try {
+    return await actOnce(state, request, options);
+  } finally {
+    // Another tab's change heard while this action was under way was left to here: shown now,
+    // unless what this tab kept is the newest (follow then reads one record and stops).
+    if (!state.root.dataset.sessionSaving) follow(state);
+  }
+}
+
+/** act() without the following. @param {PageState} state @param {Record<string, unknown>} request
+ * @param {{quiet?: boolean}} options @returns {Promise<SessionResponse | null>} */
+async function actOnce(state, request, options) {
   const shown = state.session;
   const message = /** @type {HTMLElement} */ (state.root.querySelector("[data-session-message]"));
   if (!shown) return null;
@@ -92,6 +104,7 @@ export async function act(state, request, options = {}) {
   // Marked from the tap until the new state is kept: what is drawn runs ahead of what is
   // stored, and a script (a test) that must see the stored state waits for the mark to go.
   state.root.dataset.sessionSaving = String(Number(state.root.dataset.sessionSaving ?? 0) + 1);
+  state.follows++; // a follow under way draws nothing now: this action draws, then follows
   const written = await update(state.kept, "sessions", shown.id, async (/** @type {Session | null} */ fresh) => {
     if (!fresh) return null;
     moved = fresh.rev !== shown.rev;
@@ -139,16 +152,20 @@ export async function act(state, request, options = {}) {
   return null;
 }
 
-/** The open session as kept now (another tab's actions included), shown.
+/** The open session as kept now (another tab's actions included), shown. Only the latest
+ * call draws, and none while this tab's own action is under way (act follows when it ends):
+ * an older state's view, answered after a newer one was drawn, would stay on screen.
  * @param {PageState} state */
 export async function follow(state) {
   const id = state.session?.id;
-  if (!id) return;
+  if (!id || state.root.dataset.sessionSaving) return;
+  const ticket = ++state.follows;
   const fresh = await get(state.kept, "sessions", id);
+  if (ticket !== state.follows) return;
   if (!fresh) return openAndShow(state, null, null);
   if (fresh.rev === state.session?.rev) return;
   const answer = await askSession({ op: "view", ...shownParts(state) }, fresh);
-  if (!answer || !answer.ok || state.session?.id !== id) return;
+  if (!answer || !answer.ok || state.session?.id !== id || ticket !== state.follows) return;
   const party = partyOf(state);
   if (answer.stamp) fresh.stamp = answer.stamp;
   state.session = fresh;

@@ -48,6 +48,8 @@ import { all, closeStore, get, getMeta, listen, openStore, remove, sessionHeads 
  * @property {HTMLElement} root
  * @property {number} previews how many previews were asked for (only the latest is shown)
  * @property {number} previewTimer the pending preview, while the reader is still typing
+ * @property {number} follows how many times the page set out to show the kept session anew
+ *   (an action or another tab's change): only the latest draws (session-actions.js follow)
  * @property {import("../table/table-panel.js").Table} table the players' phones connected to the open session
  * @property {import("../map/map-sheet.js").MapSheet | null} map the party's map (session-map.js), made once for the page
  * @property {import("../kept/shelf.js").ShelfRecord[]} shelf the GM's shelf (session-shelf.js), every game's
@@ -87,7 +89,7 @@ async function init() {
   /** @type {PageState} */
   const state = { kept, heads: await sessionHeads(kept), session: openId ? await get(kept, "sessions", openId) : null,
     characters: { characters: await all(kept, "characters"), parties: await all(kept, "parties") },
-    actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0, table: newTable(),
+    actions: [], views: null, dice: [], gm: true, root, previews: 0, previewTimer: 0, follows: 0, table: newTable(),
     shelf: [], map: null };
   state.map = newMap((action) => act(state, { op: "apply", action }, { quiet: true }));
   const problem = kept.problem;
