@@ -22,11 +22,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import rulescore
 from tests.browser.devices import FRESH_DEVICE, KeptDevices
 from tests.browser.helpers import follow_link, mark_visit, wait_live
-
-SYSTEMS = {calc["id"].split(".")[0] for calc in rulescore.catalogue()}  # bfrpg, gurps, shell
 
 # Flags that keep Chromium quiet on a machine with no network but loopback. No host name but
 # the test server's resolves, so a request to any other host fails, and the guard hears of it
@@ -207,18 +204,18 @@ class LivePage:
 
 
 class LivePages:
-    """The session's live pages, one per (screen, game system), made when first asked for."""
+    """The session's live pages, one per screen, made when first asked for. (One per game system
+    each was a kept device more to make, about 7 s of CPU each, for no check of its own.)"""
 
     def __init__(self, browser, site_url):
         self.browser, self.site_url = browser, site_url
-        self.pages: dict[tuple[str, str], LivePage] = {}
+        self.pages: dict[str, LivePage] = {}
 
-    def get(self, screen: str, system: str) -> LivePage:
-        key = (screen, system)
-        if key not in self.pages:
+    def get(self, screen: str) -> LivePage:
+        if screen not in self.pages:
             arguments = {**SCREENS[screen], "permissions": ["clipboard-read", "clipboard-write"]}
-            self.pages[key] = LivePage(self.browser, self.site_url, **arguments)
-        return self.pages[key]
+            self.pages[screen] = LivePage(self.browser, self.site_url, **arguments)
+        return self.pages[screen]
 
     def discard(self, live: LivePage):
         for key, held in list(self.pages.items()):
@@ -240,27 +237,24 @@ def live_pages(browser, site_url):
 
 
 class Live:
-    """What a test holds: ``live.open(path)`` gives the shared page of that path's game system
-    (or ``live.open(path, screen="phone")``), live at that path."""
+    """What a test holds: ``live.open(path)`` gives the shared page (or ``live.open(path,
+    screen="phone")``), live at that path."""
 
     def __init__(self, pages: LivePages):
         self.pages = pages
         self.used: dict[int, LivePage] = {}
 
-    def holder(self, path: str, screen: str = "desktop", system: str | None = None) -> LivePage:
-        first = path.split("/", 1)[0]
-        if system is None:
-            system = first if screen == "desktop" and first in SYSTEMS else "site"
-        live = self.pages.get(screen, system)
+    def holder(self, screen: str = "desktop") -> LivePage:
+        live = self.pages.get(screen)
         # Judged from where the previous test's judgement ended: nothing falls between tests.
         self.used.setdefault(id(live), live)
         return live
 
-    def open(self, path: str, screen: str = "desktop", keep_inputs: bool = False, system: str | None = None):
-        return self.holder(path, screen, system).open(path, keep_inputs=keep_inputs)
+    def open(self, path: str, screen: str = "desktop", keep_inputs: bool = False):
+        return self.holder(screen).open(path, keep_inputs=keep_inputs)
 
     def load(self, path: str, screen: str):
-        return self.holder(path, screen).load(path)
+        return self.holder(screen).load(path)
 
 
 @pytest.fixture

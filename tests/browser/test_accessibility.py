@@ -3,8 +3,9 @@ in the light and the dark colour scheme, with no violation allowed; keyboard-onl
 text at 200 %; reduced motion (issue 27).
 
 axe-core is pinned in package.json as a development dependency: installed for the tests,
-never part of the built site. It is put into the page by the test (a context that bypasses
-the site's Content-Security-Policy, which rightly refuses inline scripts)."""
+never part of the built site. It is put into each page by an init script of the test's context
+(Playwright adds those outside the site's Content-Security-Policy, which rightly refuses
+inline scripts and stays in force)."""
 
 from __future__ import annotations
 
@@ -33,8 +34,7 @@ def audit(page) -> list[str]:
     going after a scroll (mid-fade, their text is part opacity, and axe reads its contrast low)."""
     page.wait_for_function("() => ['.md-header', '.md-top'].every(part => !document.querySelector(part)"
                            "?.getAnimations({ subtree: true }).some(a => a.playState === 'running'))")
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(content=AXE)
+    assert page.evaluate("() => typeof window.axe === 'object'"), "axe is put in by the context (audited_context)"
     return page.evaluate(RUN_AXE, TAGS)
 
 
@@ -45,8 +45,11 @@ def pages_of(site_dir: Path) -> list[str]:
 
 
 def audited_context(browser, screen: str = "tablet"):
-    """Opened in the light scheme; audit_both_schemes switches to the dark one and back."""
-    return browser.new_context(**SCREENS[screen], color_scheme="light", bypass_csp=True)
+    """A device of that screen with axe in each page, the light scheme first (Playwright's
+    default); audit_both_schemes switches to the dark one and back."""
+    context = browser.new_context(**SCREENS[screen])
+    context.add_init_script(script=AXE)
+    return context
 
 
 PALETTES = {"default", "slate"}  # the theme's light and dark colour schemes
@@ -221,13 +224,12 @@ def test_text_at_200_percent_is_not_cut_off(browser, site_url, path):
         context.close()
 
 
-def test_reduced_motion_is_followed(browser, site_url):
-    context = browser.new_context(reduced_motion="reduce")
-    try:
-        page = context.new_page()
-        page.goto(site_url + "gurps/encumbrance/")
-        duration = page.evaluate("""() => getComputedStyle(
-            document.querySelector('.rc-working > summary'), '::before').transitionDuration""")
-        assert duration == "0s"
-    finally:
-        context.close()
+def test_reduced_motion_is_followed(page, site_url):
+    page.emulate_media(reduced_motion="reduce")  # the reader's setting, for this page
+    page.goto(site_url + "gurps/encumbrance/")
+    duration = page.evaluate("""() => getComputedStyle(
+        document.querySelector('.rc-working > summary'), '::before').transitionDuration""")
+    assert duration == "0s"
+    page.emulate_media(reduced_motion="no-preference")  # and the motion is back without it
+    assert page.evaluate("""() => getComputedStyle(
+        document.querySelector('.rc-working > summary'), '::before').transitionDuration""") != "0s"

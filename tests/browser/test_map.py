@@ -262,11 +262,13 @@ def test_the_mapper_draws_the_gm_walks_and_the_clock_keeps_up(browser, site_url)
 
 
 def test_the_keyboard_draws_and_walks_and_the_map_folds_away(browser, site_url):
-    context = browser.new_context(**SCREENS["phone"], color_scheme="dark")  # axe in the dark scheme here
+    context = browser.new_context(**SCREENS["phone"])
     context.add_init_script(script=AXE)
     try:
         page = context.new_page()
+        page.emulate_media(color_scheme="dark")  # axe in the dark scheme here
         start_with(page, site_url, HUMANS, "bfrpg", "Two humans", "By keys")
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"  # the theme's dark one
         sheet = page.locator("[data-map-sheet]")
         sheet.focus()
         # Room: Enter at one corner, arrows to the other, Enter again.

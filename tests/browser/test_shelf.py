@@ -16,7 +16,7 @@ from rulescore import session
 from tests.browser.conftest import SCREENS
 from tests.browser.helpers import SCREENSHOTS, wait_for_python
 from tests.browser.helpers import kept as kept_records
-from tests.browser.test_accessibility import audit
+from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_fight_page import replayed
 from tests.browser.test_session import open_session_page, start_with
 from tests.browser.test_session import saved_state as saved
@@ -48,7 +48,8 @@ def log_has(page, text: str) -> None:
 
 @pytest.mark.parametrize("screen", ["tablet", "phone"])
 def test_a_creature_from_gcs_kept_on_the_shelf_fights_as_two_and_bites(browser, site_url, screen):
-    context = browser.new_context(**SCREENS[screen], bypass_csp=True)  # axe is added as a script
+    context = browser.new_context(**SCREENS[screen])
+    context.add_init_script(script=AXE)
     try:
         page = context.new_page()
         start_with(page, site_url, CHARACTERS, "gurps", "Nell alone")  # the party, moved in as an older site kept it
