@@ -157,6 +157,54 @@ def test_a_session_in_two_tabs_loses_no_action_and_each_tab_follows_the_other(co
                              timeout=WITHIN_A_SECOND + 2000)  # the action's own engine time, then the broadcast
 
 
+# The next view the page asks its engine for is held until the test lets it go; the page's
+# requests still unanswered are counted (each request carries a seq its answer repeats).
+HOLD_NEXT_VIEW = """() => {
+  const post = Worker.prototype.postMessage;
+  const watched = new WeakSet();
+  window.__engine = { hold: false, held: null, outstanding: 0 };
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (!watched.has(this)) {
+      watched.add(this);
+      this.addEventListener('message', (event) => {
+        if (typeof event.data?.seq === 'number') window.__engine.outstanding--;
+      });
+    }
+    if (typeof message?.seq === 'number') window.__engine.outstanding++;
+    if (window.__engine.hold && message?.inputs?.op === 'view') {
+      window.__engine.hold = false;
+      window.__engine.held = () => post.call(this, message, ...rest);
+      return;
+    }
+    return post.call(this, message, ...rest);
+  };
+}"""
+MERGED = """() => document.querySelector('[data-session-clock]').dataset.turn === '1'
+    && document.querySelector('[data-session-characters] [data-character-id="c1"]')
+           ?.innerText.includes('HP 7 of 9')"""
+
+
+def test_an_older_state_answered_late_is_never_drawn_over_a_newer_one(context, url):
+    """A tab hears of another tab's turn and asks its engine for that state's view; before the
+    answer comes, its own damage draws the newer state (turn and damage). The late answer, for
+    the older state, must not be drawn over it (session-actions.js follow)."""
+    first, second = context.new_page(), context.new_page()
+    first.add_init_script(script=f"({HOLD_NEXT_VIEW})()")
+    start_bfrpg_session(first, url)
+    open_session_page(second, url)
+    second.wait_for_selector("[data-session-active]:not([hidden])")
+    first.evaluate("() => { window.__engine.hold = true; }")
+    do(second, "advance_turns", {"turns": "1"})
+    first.wait_for_function("() => window.__engine.held !== null")  # heard, and asked for that view
+    do(first, "damage", {"who": "Alda", "hp": "2"})
+    first.wait_for_function(MERGED)
+    first.wait_for_function("() => document.querySelector('[data-session-saving]') === null")
+    first.evaluate("() => window.__engine.held()")  # the older state's view answered now
+    first.wait_for_function("() => window.__engine.outstanding === 0")
+    assert first.evaluate(MERGED), first.evaluate("() => document.querySelector('[data-session-characters]').innerText")
+    assert sorted(a["action"]["do"] for a in open_state(first)["done"]) == ["advance", "damage"]
+
+
 def test_the_gm_screens_session_strip_follows_the_session_live(context, url):
     tracker, screen = context.new_page(), context.new_page()
     start_bfrpg_session(tracker, url)
