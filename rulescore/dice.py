@@ -156,7 +156,8 @@ def distribution(dice: int | str | Notation, sides: int | None = None) -> dict[i
 @lru_cache(maxsize=256)  # bounded: a reader may type any roll
 def _distribution(count: int, sides: int, adds: int) -> tuple[tuple[int, Fraction], ...]:
     # Kept per roll: a modifier picker's odds run its calculator once for every chip, each
-    # charting the same rolls again (issue 45). Fractions are immutable; the dict is the caller's.
+    # working out the same roll's odds again (issue 45). Fractions are immutable; the dict is
+    # the caller's.
     whole = sides ** count
     return tuple((count + i + adds, Fraction(n, whole)) for i, n in enumerate(_counts(count, sides)))
 

@@ -153,9 +153,14 @@ def expected_outputs(answer: dict) -> dict:
     return {name: (shown["value"], shown["text"]) for name, shown in answer["outputs"].items()}
 
 
+def is_engine_worker(worker) -> bool:
+    """A calculator engine worker (a new device's snapshot maker runs the same script)."""
+    return worker.url.endswith("engine-worker.js")
+
+
 def engine_workers(page) -> list:
-    """The page's calculator engine workers (a new device's snapshot maker runs the same script)."""
-    return [worker for worker in page.workers if worker.url.endswith("engine-worker.js")]
+    """The page's calculator engine workers."""
+    return [worker for worker in page.workers if is_engine_worker(worker)]
 
 
 def worker_name(worker) -> str | None:

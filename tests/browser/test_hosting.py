@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from tests.browser.devices import SAVED
-from tests.browser.helpers import calculator, engine_workers, wait_for_python, wait_live, wait_settled
+from tests.browser.helpers import calculator, engine_workers, is_engine_worker, wait_for_python, wait_live, wait_settled
 from widgets.serve import serve_in_thread
 
 pytestmark = pytest.mark.fresh_device  # the site served elsewhere: a device new to that address
@@ -45,7 +45,7 @@ def test_instant_navigation_keeps_one_engine_wherever_the_site_is_served(page, e
     page.wait_for_function(SAVED, timeout=120_000)
     wait_for_python(page, lambda: len(engine_workers(page)) == 1, "the snapshot's maker to end", timeout=5)
     engines = []  # engine workers started from here on: none, if the page is kept
-    page.on("worker", lambda worker: worker.url.endswith("engine-worker.js") and engines.append(worker))
+    page.on("worker", lambda worker: is_engine_worker(worker) and engines.append(worker))
     page.evaluate("window.__sameVisit = true")  # gone if the next page is a full reload
     page.locator('.md-nav a[href$="jumping/"]').first.click()
     page.wait_for_url("**/rules/gurps/jumping/")

@@ -128,6 +128,7 @@ function update(form) {
   const empty = emptyFields(form);
   if (empty.length) {
     newest.set(form, 0); // an answer still on its way is for older inputs: dropped
+    askAgain.delete(form); // and nothing to ask once it comes
     return showIncomplete(form, empty);
   }
   form.setAttribute("aria-busy", "true");
