@@ -132,6 +132,12 @@ def open_state(page) -> dict:
     return state_of(next(s for s in kept(page, "sessions") if s["id"] == open_id))
 
 
+# Both tabs' actions in one state: a turn passed (turn 1) and Alda's 2 damage (HP 7 of 9).
+MERGED = """() => document.querySelector('[data-session-clock]').dataset.turn === '1'
+    && document.querySelector('[data-session-characters] [data-character-id="c1"]')
+           ?.innerText.includes('HP 7 of 9')"""
+
+
 def test_a_session_in_two_tabs_loses_no_action_and_each_tab_follows_the_other(context, url):
     first, second = context.new_page(), context.new_page()
     start_bfrpg_session(first, url)
@@ -146,11 +152,8 @@ def test_a_session_in_two_tabs_loses_no_action_and_each_tab_follows_the_other(co
     assert sorted(done) == ["advance", "damage"]
     # The second tab first draws its own turn on the state it had (Alda unhurt), then the
     # merged one: wait for the merged state, whole, in each tab.
-    merged = """() => document.querySelector('[data-session-clock]').dataset.turn === '1'
-        && document.querySelector('[data-session-characters] [data-character-id="c1"]')
-               ?.innerText.includes('HP 7 of 9')"""
     for page in (first, second):
-        page.wait_for_function(merged, timeout=WITHIN_A_SECOND + 2000)  # the merge's own engine time
+        page.wait_for_function(MERGED, timeout=WITHIN_A_SECOND + 2000)  # the merge's own engine time
     # A round passing in the first tab shows in the second within a second.
     do(first, "advance_turns", {"turns": "2"})
     second.wait_for_function("() => document.querySelector('[data-session-clock]').dataset.turn === '3'",
@@ -179,9 +182,6 @@ HOLD_NEXT_VIEW = """() => {
     return post.call(this, message, ...rest);
   };
 }"""
-MERGED = """() => document.querySelector('[data-session-clock]').dataset.turn === '1'
-    && document.querySelector('[data-session-characters] [data-character-id="c1"]')
-           ?.innerText.includes('HP 7 of 9')"""
 
 
 def test_an_older_state_answered_late_is_never_drawn_over_a_newer_one(context, url):

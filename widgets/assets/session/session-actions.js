@@ -85,8 +85,9 @@ export async function act(state, request, options = {}) {
     return await actOnce(state, request, options);
   } finally {
     // Another tab's change heard while this action was under way was left to here: shown now,
-    // unless what this tab kept is the newest (follow then reads one record and stops).
-    if (!state.root.dataset.sessionSaving) follow(state);
+    // unless what this tab kept is the newest (follow then reads one record and stops), or
+    // another action of this tab is still under way (which follows when it ends).
+    follow(state);
   }
 }
 
