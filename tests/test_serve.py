@@ -10,7 +10,7 @@ import pytest
 @pytest.mark.parametrize("path, mime", [
     ("pyodide/pyodide.asm.wasm.zst", "application/zstd"),
     ("pyodide/pyodide.mjs", "text/javascript"),
-    ("assets/widgets/calculators/calculators.js", "text/javascript"),
+    ("assets/widgets/core/pages.js", "text/javascript"),
     ("sw.js", "text/javascript"),
     ("manifest.webmanifest", "application/manifest+json"),
     ("pyodide/pyodide-lock.json", "application/json"),

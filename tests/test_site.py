@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 
 import rulescore
 from rulescore.web import respond
-from widgets import engine, packed
+from widgets import bundle, engine, packed
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 FENCE_KINDS = ("calculator", "table", "example")
@@ -100,6 +100,32 @@ def test_engine_files_are_in_the_site(site_dir):
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"]["python"].startswith("3.13.")  # the runtime the wheel is compiled for
     assert '"0.29.5"' in (site_dir / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+
+
+def test_each_page_runs_one_bundle_and_the_worker_finds_its_modules(site_dir):
+    """Pages name one module script and one stylesheet of ours, the bundles (widgets/bundle.py)
+    holding what their entries list; a file only a bundle needs is not served again, the
+    worker's modules are."""
+    widgets = site_dir / "assets" / "widgets"
+    for page in site_dir.rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        scripts = re.findall(r'<script src="([^"]+)" type="module">', html)
+        assert [src.rsplit("assets/", 1)[-1] for src in scripts] == ["widgets/core/pages.js"], page
+        styles = re.findall(r'<link rel="stylesheet" href="[^"]*assets/(widgets/[^"]+)">', html)
+        assert styles == ["widgets/styles/pages.css"], page
+    assert [p.name for p in (widgets / "styles").iterdir()] == ["pages.css"]
+    assert b"@media print" in (widgets / "styles" / "pages.css").read_bytes()
+    served = (widgets / "core" / "pages.js").read_bytes()
+    made, bundled = bundle.page_bundles()
+    assert served == made[bundle.PAGES_ENTRY] and not re.search(rb'^\s*import\s*["{]', served, re.M)  # nothing left to fetch
+    listed = re.findall(r'^import "([^"]+)";$', bundle.PAGES_ENTRY.read_text(encoding="utf-8"), re.M)
+    assert len(listed) == 8
+    for module in listed:  # each in the bundle, and not served on its own
+        source = (bundle.PAGES_ENTRY.parent / module).resolve()
+        assert source in bundled and not (widgets / source.relative_to(bundle.ASSETS)).exists(), module
+    for module in ("engine-worker.js", "engine-files.js", "engine-snapshot.js"):
+        assert (widgets / "engine" / module).stat().st_size > 0, module  # (the build fills in the worker's keys)
+    assert not (widgets / "engine" / "engine.js").exists()
 
 
 def test_no_page_links_another_host_for_assets(site_dir):

@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from widgets import engine, offline, packed, render, snapshot, stdlib  # noqa: E402
+from widgets import bundle, engine, offline, packed, render, snapshot, stdlib  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.widgets")
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -54,11 +54,16 @@ VENDORED = {
 
 
 def on_files(files, config):
-    # The browser side lives in widgets/assets, a folder per feature; it is served as assets/widgets/.
+    # The browser side lives in widgets/assets, a folder per feature; it is served as assets/widgets/,
+    # the pages' modules and styles as one bundle each under its entry's name (widgets/bundle.py).
+    made, bundled = bundle.page_bundles()
     for path in sorted(ASSETS.rglob("*")):
-        if path.is_file():
+        if path.is_file() and path.resolve() not in bundled:
             served = f"assets/widgets/{path.relative_to(ASSETS).as_posix()}"
-            files.append(File.generated(config, served, abs_src_path=str(path)))
+            if path in made:
+                files.append(File.generated(config, served, content=made[path]))
+            else:
+                files.append(File.generated(config, served, abs_src_path=str(path)))
     for served, source in VENDORED.items():
         if not source.is_file():
             raise RuntimeError(f"{source.relative_to(ROOT)} is missing: run npm ci")

@@ -25,7 +25,8 @@
 
 import { SNAPSHOT_MAKER } from "./engine-snapshot.js";
 
-const workerURL = new URL("engine-worker.js", import.meta.url);
+// By the folder, not beside this file: the pages run this module from their bundle (widgets/bundle.py).
+const workerURL = new URL("../engine/engine-worker.js", import.meta.url);
 const ANSWER_TIMEOUT_MS = 8000; // a calculation takes milliseconds; this long means the worker died
 // An engine that has said nothing after this long is treated as failed (it offers "Try
 // again"; if it does come up later, the calculators go live all the same). Pyodide starts
