@@ -117,7 +117,8 @@ def test_each_page_runs_one_bundle_and_the_worker_finds_its_modules(site_dir):
     assert b"@media print" in (widgets / "styles" / "pages.css").read_bytes()
     served = (widgets / "core" / "pages.js").read_bytes()
     made, bundled = bundle.page_bundles()
-    assert served == made[bundle.PAGES_ENTRY] and not re.search(rb'^\s*import\s*["{]', served, re.M)  # nothing left to fetch
+    assert served == made[bundle.PAGES_ENTRY]
+    assert not re.search(rb'^\s*import\s*["{]', served, re.M)  # nothing left for the browser to fetch
     listed = re.findall(r'^import "([^"]+)";$', bundle.PAGES_ENTRY.read_text(encoding="utf-8"), re.M)
     assert len(listed) == 8
     for module in listed:  # each in the bundle, and not served on its own
