@@ -102,7 +102,7 @@ def test_engine_files_are_in_the_site(site_dir):
     assert '"0.29.5"' in (site_dir / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
 
 
-def test_each_page_runs_one_bundle_and_the_worker_finds_its_modules(site_dir):
+def test_each_page_runs_one_bundle_and_the_engine_worker_is_one_file(site_dir):
     """Pages name one module script and one stylesheet of ours, the bundles (widgets/bundle.py)
     holding what their entries list, and the engine worker is one file; no file a bundle
     holds is served again."""
