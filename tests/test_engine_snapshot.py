@@ -64,10 +64,10 @@ def test_the_built_site_has_no_snapshot_and_its_worker_a_key(site_dir):
 # served zstd-compressed).
 START = """
 import { readFile } from "node:fs/promises";
-const [site, how, made, helper, shared] = process.argv.slice(2);
+const [site, how, made, helper] = process.argv.slice(2);
 const { indexURL, loaderURL, wheel } = (await import(helper)).plainSite(site);
 const { loadPyodide } = await import(loaderURL);
-const { freshStart, mountWheel, readSnapshotFile } = await import(shared);
+const { freshStart, mountWheel, readSnapshotFile } = await import(site + "/assets/widgets/engine/engine-snapshot.js");
 let pyodide;
 if (how === "snapshot") {
   const { snapshot } = readSnapshotFile(new Uint8Array(await readFile(made)));
@@ -93,9 +93,7 @@ def start(site_dir: Path, how: str, tmp_path: Path, zone: str) -> dict:
     script.write_text(START)
     completed = subprocess.run(
         ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(script), str(site_dir), how,
-         str(tmp_path / "made.snapshot"), (ROOT / "widgets" / "plain-site.mjs").as_uri(),
-         # The snapshot code as the site's worker bundles it (the site serves no copy of its own).
-         snapshot.SHARED.as_uri()],
+         str(tmp_path / "made.snapshot"), (ROOT / "widgets" / "plain-site.mjs").as_uri()],
         capture_output=True, text=True, timeout=120, env={**os.environ, "TZ": zone}, check=True)
     return json.loads(completed.stdout.strip().splitlines()[-1])
 

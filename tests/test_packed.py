@@ -51,7 +51,7 @@ def test_the_zips_decompress_to_the_zips_the_build_makes_stored(site_dir, tmp_pa
 def test_the_engine_worker_is_told_each_plain_files_hash_and_type(site_dir):
     script = (site_dir / snapshot.WORKER).read_text(encoding="utf-8")
     assert packed.PLACEHOLDER not in script
-    told = json.loads(re.search(r"^(?:const|var) PACKED = (.*);$", script, re.M).group(1))
+    told = json.loads(re.search(r"^const PACKED = (.*);$", script, re.M).group(1))
     assert set(told) == set(packed.PACKED)
     for relative, file in told.items():
         assert file["hash"] == offline.digest(unpacked(site_dir, relative))

@@ -7,11 +7,9 @@ the service worker (and a module to link). Bundled, a warm page load took about 
 in Chromium and reached its live calculators sooner (PERFORMANCE.md, "The pages' scripts and
 styles in one file each").
 
-The engine's worker is bundled the same way, but last in the build: the build first writes this
-build's snapshot key and packed files into it (widgets/snapshot.py, widgets/packed.py), then
-bundles that text with the worker's own modules (unminified, so those lines stay as written).
-No module that is in a bundle is served on its own (it would only add to what a device saves
-offline).
+The engine's worker is not bundled: it is started by URL and imports its own modules, so the
+modules it reaches are served as they are, the same sources as in the bundle. A module that
+only the bundle uses is not served on its own (it would only add to what a device saves offline).
 """
 
 from __future__ import annotations
@@ -29,39 +27,26 @@ STYLES_ENTRY = ASSETS / "styles" / "pages.css"
 WORKER_ENTRY = ASSETS / "engine" / "engine-worker.js"
 
 
-def _esbuild(entry: Path, minify: bool = True, source: str | None = None) -> tuple[bytes, set[Path]]:
-    """The bundle of ``entry`` (or of ``source``, given as that file's text) and the source files
-    it took in. Dynamic imports of computed URLs (the vendored libraries, Pyodide) stay as they
-    are; relative URLs made from import.meta.url still resolve, since the bundle sits at the
-    same folder depth as the modules."""
+def _esbuild(entry: Path) -> tuple[bytes, set[Path]]:
+    """The bundle of ``entry`` and the source files it took in. Dynamic imports of computed URLs
+    (the vendored libraries, Pyodide) stay as they are; relative URLs made from import.meta.url
+    still resolve, since the bundle sits at the same folder depth as the modules."""
     if not ESBUILD.is_file():
         raise RuntimeError("node_modules/.bin/esbuild is missing: run npm ci")
     with tempfile.TemporaryDirectory() as scratch:
         out, meta = Path(scratch) / f"out{entry.suffix}", Path(scratch) / "meta.json"
         # Whitespace and syntax minified, names kept: a page error still names its function.
-        flags = ["--minify-whitespace", "--minify-syntax"] if minify else []
-        # Text on stdin resolves its imports from the working directory: the entry's folder.
-        where = [f"--sourcefile={entry.name}"] if source is not None else [str(entry)]
-        subprocess.run([str(ESBUILD), *where, "--bundle", "--format=esm", "--charset=utf8", "--log-level=error",
-                        f"--outfile={out}", f"--metafile={meta}", *flags],
-                       check=True, cwd=entry.parent, input=source.encode() if source is not None else None)
-        inputs = {(entry.parent / name).resolve() for name in json.loads(meta.read_text(encoding="utf-8"))["inputs"]}
+        subprocess.run([str(ESBUILD), str(entry), "--bundle", "--format=esm", "--charset=utf8",
+                        "--minify-whitespace", "--minify-syntax", "--log-level=error",
+                        f"--outfile={out}", f"--metafile={meta}"], check=True, cwd=ROOT)
+        inputs = {(ROOT / name).resolve() for name in json.loads(meta.read_text(encoding="utf-8"))["inputs"]}
         return out.read_bytes(), inputs
 
 
 def page_bundles() -> tuple[dict[Path, bytes], set[Path]]:
-    """Each entry's bundle (by entry), and the sources the site need not serve on their own: all
-    that are in a bundle, but the worker's entry, which the build bundles last (bundle_worker)."""
+    """Each entry's bundle (by entry), and the sources the site need not serve on their own."""
     scripts, bundled = _esbuild(PAGES_ENTRY)
     styles, styled = _esbuild(STYLES_ENTRY)
-    _, worker_modules = _esbuild(WORKER_ENTRY, minify=False)  # only which modules the worker reaches
+    _, worker_modules = _esbuild(WORKER_ENTRY)  # only which modules the worker reaches
     made = {PAGES_ENTRY: scripts, STYLES_ENTRY: styles}
-    return made, (bundled | styled | worker_modules) - set(made) - {WORKER_ENTRY}
-
-
-def bundle_worker(site_dir: Path, served: str) -> None:
-    """Replaces the built site's engine worker (``served``, its keys written in) by the bundle of
-    it and its modules, taken from the sources."""
-    worker = Path(site_dir) / served
-    made, _ = _esbuild(WORKER_ENTRY, minify=False, source=worker.read_text(encoding="utf-8"))
-    worker.write_bytes(made)
+    return made, (bundled | styled) - worker_modules - set(made)

@@ -225,8 +225,6 @@ def on_post_build(config):
     packing = packed.pack_engine(site_dir)
     log.info("engine: %d files shipped zstd-compressed, %.2f MB of %.2f MB", packing["files"],
              packing["packed_bytes"] / 1e6, packing["plain_bytes"] / 1e6)
-    # With its keys written in, the worker is bundled with its modules (widgets/bundle.py).
-    bundle.bundle_worker(site_dir, packed.WORKER)
     offline.write_web_manifest(site_dir)
     # Last: the precache list hashes every file the steps above wrote.
     saved = offline.write_service_worker(site_dir)

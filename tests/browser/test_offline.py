@@ -165,7 +165,7 @@ def test_a_first_visit_downloads_the_engine_compressed_once_and_later_starts_rea
         assert relative not in [path.removeprefix("/" + SUBPATH) for path in server.requested]
     # The decompressed bytes are kept in the engine's own cache under the plain URLs, with the
     # hashes the build told the worker.
-    told = re.search(r"^(?:const|var) PACKED = (.*);$", (site / WORKER).read_text(encoding="utf-8"), re.M).group(1)
+    told = re.search(r"^const PACKED = (.*);$", (site / WORKER).read_text(encoding="utf-8"), re.M).group(1)
     hashes = [json.loads(told)[relative]["hash"] for relative in packed.PACKED]
     plain_urls = [url + relative for relative in packed.PACKED]
     wait_for_python(page, lambda: page.evaluate(KEPT_HASHES, [FILES_CACHE, plain_urls]) == hashes,
