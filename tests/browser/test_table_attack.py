@@ -134,6 +134,8 @@ def test_a_basic_fantasy_attack_from_the_phone_is_done_at_once(browser, site_url
 
 def test_a_player_says_how_they_defend_and_the_gms_attack_on_them_starts_on_it(browser, site_url):
     with gm_and_phone(browser, site_url, ARMED, "gurps", "Bruno alone", ORC, "g1") as (gm, phone, dice):
+        # The choice is drawn with the fight's view, a moment after the phone has joined.
+        phone.locator("[data-table-defence] option").first.wait_for(state="attached")
         assert phone.locator("[data-table-defence] option").all_inner_texts() == [
             "Whatever the GM asks", "Dodge", "Parry", "Block", "No defence"]
         phone.select_option("[data-table-defence]", "parry")
