@@ -193,8 +193,11 @@ def test_a_result_is_announced_once_when_the_reader_stops_typing(page, site_url)
     assert region.get_attribute("aria-live") == "polite"
     page.evaluate("""r => { window.__told = []; new MutationObserver(() => window.__told.push(r.textContent))
         .observe(r, { childList: true, characterData: true, subtree: true }); }""", region.element_handle())
-    form.locator('[name="st"]').press_sequentially("14", delay=60)
+    st = form.locator('[name="st"]')
+    st.select_text()  # typed over, not beside the default (10): "1", then "14", both allowed
+    st.press_sequentially("14", delay=60)
     wait_settled(form)
+    assert st.input_value() == "14" and form.get_attribute("data-state") == "ready"
     page.wait_for_function("() => window.__told.length > 0")
     page.wait_for_timeout(1200)
     told = page.evaluate("() => window.__told")

@@ -295,6 +295,10 @@ def check_bad_inputs(page, url, tmp_path):
     error = form.locator('[data-error-for="name"]')
     error.wait_for()
     assert "already a GURPS character called Bruno" in error.inner_text()
+    # A live result that comes after the refusal (another figure typed) leaves the name's message.
+    form.locator('[name="st"]').fill("11")
+    wait_settled(form)
+    assert error.is_visible() and "already a GURPS character" in error.inner_text()
     assert characters_of(stored(page)) == before
 
 

@@ -204,6 +204,10 @@ def test_a_new_build_takes_over_cleanly(page, hosted):
     server.requested.clear()
     page.reload()
     page.wait_for_function("() => document.documentElement.dataset.offline === 'update'", timeout=60_000)
+    # The new version's progress can reach the page after it was installed: the offer stays.
+    page.evaluate("""() => navigator.serviceWorker.dispatchEvent(
+        new MessageEvent("message", { data: { type: "precache-progress", done: 4, total: 90 } }))""")
+    assert page.evaluate("document.documentElement.dataset.offline") == "update"
     assert "second edition" not in page.locator("h1").first.text_content()  # never a mix
     with page.expect_navigation():
         page.locator(".rc-offline-action").click()

@@ -14,7 +14,7 @@ import { MINUS, onEveryPage } from "../core/dom.js";
 import { askRoll, engineFailure, engineLive, post, restartEngine, startEngine } from "../engine/engine.js";
 import { chipGroups, pickChip, showChipOdds, syncChips } from "./chips.js";
 import {
-  emptyFields, inputsFromURL, keepLater, readInputs, remembered, resetInputs, setURL, shareURL, writeInputs,
+  emptyFields, fields, inputsFromURL, keepLater, readInputs, remembered, resetInputs, setURL, shareURL, writeInputs,
 } from "./form-inputs.js";
 import { stepField } from "./stepper.js";
 
@@ -162,12 +162,16 @@ export function askFormRoll(form, extra, dice) {
 
 /** @param {HTMLFormElement} form */
 function clearErrors(form) {
+  // Only the engine's own fields: the character's name is checked by the Characters page
+  // (characters.js), and a live result arriving after a refused save must not hide that.
+  const own = new Set(fields(form).map((field) => field.name));
   for (const message of /** @type {NodeListOf<HTMLElement>} */ (
     form.querySelectorAll("[data-error-for], [data-needed-for]"))) {
+    if (!own.has(message.dataset.errorFor ?? message.dataset.neededFor ?? "")) continue;
     message.hidden = true;
     if (message.dataset.errorFor !== undefined) message.textContent = "";
   }
-  for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+  for (const field of fields(form)) field.removeAttribute("aria-invalid");
 }
 
 /** @param {Field} field */
@@ -333,6 +337,7 @@ function bind(form) {
     if (field.dataset.derived !== undefined) field.dataset.edited = "true";
     delete field.dataset.following;
     touched.add(form);
+    clearTimeout(announceTimers.get(form)); // still typing: the sentence waits for the last result
     update(form); // text fields, selects and checkboxes all fire "input"
     if (engineFailure()) showFailure(form); // its words depend on the inputs
     keepLater(form);

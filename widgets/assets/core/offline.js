@@ -68,7 +68,10 @@ async function register() {
     if (hadController) window.location.reload();
   });
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
-    if (data.type === "precache-progress" && data.done < data.total && html.dataset.offline !== "ready") {
+    // A new version's progress can arrive after its "installed" (another task source): it
+    // never takes the place of the offer to use it, nor of "ready".
+    const settled = html.dataset.offline === "ready" || html.dataset.offline === "update";
+    if (data.type === "precache-progress" && data.done < data.total && !settled) {
       say("saving", `Saving the site for offline use: ${data.done} of ${data.total} files…`);
     } else if (data.type === "precache-failed") {
       say("failed", `Saving for offline use did not finish (${data.message}); it will be tried again on your next visit.`);
