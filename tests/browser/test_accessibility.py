@@ -202,6 +202,14 @@ def test_a_result_is_announced_once_when_the_reader_stops_typing(page, site_url)
     page.wait_for_timeout(1200)
     told = page.evaluate("() => window.__told")
     assert len(told) == 1 and told[0].startswith("Encumbrance") and "Basic Lift" in told[0], told
+    # "1" (allowed) then "1a" (refused): the refusal stands, and the greyed result is not read out.
+    page.evaluate("() => { window.__told.length = 0; }")
+    st.select_text()
+    st.press_sequentially("1a", delay=60)
+    wait_settled(form)
+    assert form.get_attribute("data-state") == "error"
+    page.wait_for_timeout(1200)
+    assert page.evaluate("() => window.__told") == []
 
 
 @pytest.mark.parametrize("path", ["gurps/encumbrance/", "characters/", "session/"])

@@ -250,6 +250,7 @@ function show(form, response, key) {
       setStatus(form, response.message);
     }
     form.classList.add("rc-stale");
+    clearTimeout(announceTimers.get(form)); // the greyed result is not read out as if it stood
     form.dataset.state = STATE.error;
     form.dataset.error = "input";
     return;
