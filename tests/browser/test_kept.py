@@ -9,11 +9,10 @@ import json
 import pytest
 
 from rulescore import session
-from tests.browser.helpers import kept, kept_meta, state_of, wait_for_python
+from tests.browser.helpers import ARRIVES, kept, kept_meta, state_of, wait_for_python
 from tests.browser.test_characters import BRUNO, editor, make_character, open_characters, stored
 from tests.browser.test_session import CHARACTERS, open_session_page
 
-WITHIN_A_SECOND = 1000  # ms: a change in one tab shows in the others (BroadcastChannel)
 ROSTER_HAS = """([system, name]) => [...document.querySelectorAll(
     `form[data-character-editor="${system}"] [data-character-roster] .rc-roster-name`)]
     .some(el => el.textContent === name)"""
@@ -45,9 +44,9 @@ def test_a_character_saved_in_each_of_two_tabs_is_kept_and_shown_in_both(context
     open_characters(first, url)
     open_characters(second, url)  # opened before Ana is saved
     make_character(first, "gurps", "Ana", {"st": "11"})
-    second.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana"], timeout=WITHIN_A_SECOND)
+    second.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana"], timeout=ARRIVES)
     make_character(second, "gurps", "Bruno", BRUNO)
-    first.wait_for_function(ROSTER_HAS, arg=["gurps", "Bruno"], timeout=WITHIN_A_SECOND)
+    first.wait_for_function(ROSTER_HAS, arg=["gurps", "Bruno"], timeout=ARRIVES)
     assert names(first) == ["Ana", "Bruno"] == roster(first) == roster(second)
     second.reload()
     second.wait_for_function(KEPT_READ)
@@ -61,7 +60,7 @@ def ana_open_in_two_tabs(context, url):
     open_characters(first, url)
     open_characters(second, url)
     make_character(first, "gurps", "Ana", {"st": "11"})
-    second.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana"], timeout=WITHIN_A_SECOND)
+    second.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana"], timeout=ARRIVES)
     mine, theirs = editor(second, "gurps"), editor(first, "gurps")
     mine.locator('[data-action="edit-character"]').click()
     return first, second, mine, theirs
@@ -75,7 +74,7 @@ def test_the_same_character_edited_in_two_tabs_offers_both_versions_and_loses_ne
     first.wait_for_function("f => f.querySelector('[data-status]').textContent === 'Saved Ana.'",
                             arg=theirs.element_handle())
     second.wait_for_function("f => f.querySelector('[data-status]').textContent.includes('another tab')",
-                             arg=mine.element_handle(), timeout=WITHIN_A_SECOND)
+                             arg=mine.element_handle(), timeout=ARRIVES)
     mine.locator('[data-action="save-character"]').click()
     conflict = mine.locator("[data-conflict]")
     conflict.wait_for()
@@ -87,7 +86,7 @@ def test_the_same_character_edited_in_two_tabs_offers_both_versions_and_loses_ne
     second.wait_for_function("f => !f.querySelector('[data-conflict]')", arg=mine.element_handle())
     kept_now = {c["name"]: c["fields"]["st"] for c in kept(second, "characters")}
     assert kept_now == {"Ana": "13", "Ana (2)": "14"}
-    first.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana (2)"], timeout=WITHIN_A_SECOND)
+    first.wait_for_function(ROSTER_HAS, arg=["gurps", "Ana (2)"], timeout=ARRIVES)
 
 
 def test_keeping_this_tabs_version_replaces_the_other_only_when_chosen(context, url):
@@ -153,11 +152,11 @@ def test_a_session_in_two_tabs_loses_no_action_and_each_tab_follows_the_other(co
     # The second tab first draws its own turn on the state it had (Alda unhurt), then the
     # merged one: wait for the merged state, whole, in each tab.
     for page in (first, second):
-        page.wait_for_function(MERGED, timeout=WITHIN_A_SECOND + 2000)  # the merge's own engine time
-    # A round passing in the first tab shows in the second within a second.
+        page.wait_for_function(MERGED, timeout=ARRIVES)
+    # A round passing in the first tab shows in the second.
     do(first, "advance_turns", {"turns": "2"})
     second.wait_for_function("() => document.querySelector('[data-session-clock]').dataset.turn === '3'",
-                             timeout=WITHIN_A_SECOND + 2000)  # the action's own engine time, then the broadcast
+                             timeout=ARRIVES)  # the action's own engine time, then the broadcast
 
 
 # The next view the page asks its engine for is held until the test lets it go; the page's
@@ -214,7 +213,7 @@ def test_the_gm_screens_session_strip_follows_the_session_live(context, url):
     assert strip.locator("[data-screen-clock]").get_attribute("data-turn") == "0"
     do(tracker, "advance_turns", {"turns": "10"})
     screen.wait_for_function("() => document.querySelector('[data-screen-clock]')?.dataset.turn === '10'",
-                             timeout=WITHIN_A_SECOND + 2000)
+                             timeout=ARRIVES)
 
 
 def hold_engine(page) -> list:

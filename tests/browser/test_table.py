@@ -9,7 +9,7 @@ import json
 
 from rulescore import session
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import screenshot, wait_for_python
+from tests.browser.helpers import ARRIVES, screenshot, wait_for_python
 from tests.browser.test_fight_page import add_foes, begin_fight, press, start
 from tests.browser.test_session import TableDice
 from tests.browser.test_session import saved_state as saved
@@ -54,7 +54,7 @@ def same_as_python(gm, phone, seat: str) -> None:
     view = session.view(state)
     fight = view["fight"]
     phone.wait_for_function("id => document.querySelector('[data-table-view] [data-fight-current]')?.dataset"
-                            ".fightCurrent === id", arg=fight["current"] or "", timeout=1_000)
+                            ".fightCurrent === id", arg=fight["current"] or "", timeout=ARRIVES)
     order = phone.locator("[data-table-view] [data-combatant]").evaluate_all("els => els.map(e => e.dataset.combatant)")
     assert order == fight["order"]
     me = phone.locator("[data-table-me]").inner_text()
@@ -100,7 +100,7 @@ def test_two_phones_follow_and_play_a_gurps_fight(browser, site_url):
             else:
                 press(gm, '[data-fight] [data-action="next-turn"]', dice)
             for seat, phone in phones.items():
-                same_as_python(gm, phone, seat)  # within a second of the GM's device saving the change
+                same_as_python(gm, phone, seat)  # once the GM's device has saved the change
         assert session.view(saved(gm), gm=True)["fight"]["round"] >= 2
         phones["g1"].locator("[data-table-me]").scroll_into_view_if_needed()
         screenshot(phones["g1"], "table-phone-mid-fight.png")  # a phone's screen, as its player holds it
@@ -179,12 +179,12 @@ def test_a_bfrpg_session_is_followed_on_a_phone(browser, site_url):
         gm.fill('[data-session-fields] [data-field="turns"]', "2")
         press(gm, '[data-action="apply-action"]', dice)
         phone.wait_for_function("text => document.querySelector('[data-table-view] [data-session-clock]')"
-                                ".textContent === text", arg=session.view(saved(gm))["clock"], timeout=1_000)
+                                ".textContent === text", arg=session.view(saved(gm))["clock"], timeout=ARRIVES)
         add_foes(gm, [{"monster": "goblin", "count": "2"}])
         press(gm, '[data-action="apply-action"]', dice)
         fight = session.view(saved(gm))["fight"]
         phone.wait_for_function("id => document.querySelector('[data-table-view] [data-fight-current]')?.dataset"
-                                ".fightCurrent === id", arg=fight["current"] or "", timeout=1_000)
+                                ".fightCurrent === id", arg=fight["current"] or "", timeout=ARRIVES)
         combatants = phone.locator("[data-table-view] [data-combatant]")
         assert combatants.evaluate_all("els => els.map(e => e.dataset.combatant)") == fight["order"]
     finally:

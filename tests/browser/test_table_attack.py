@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from rulescore import session
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import screenshot
+from tests.browser.helpers import ARRIVES, screenshot
 from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_attack_page import ARMED, ROUTINE, to_bruno
 from tests.browser.test_fight_page import add_foes, give_dice, press, replayed
@@ -50,7 +50,7 @@ def gm_and_phone(browser, site_url: str, characters: dict, system: str, party: s
 
 def attack_shown(phone) -> None:
     phone.locator("[data-table-attack]").wait_for()
-    phone.locator("[data-table-odds] [data-attack-odds]").wait_for(timeout=5_000)
+    phone.locator("[data-table-odds] [data-attack-odds]").wait_for(timeout=ARRIVES)
 
 
 def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_url):
@@ -105,7 +105,7 @@ def test_a_gurps_attack_from_the_phone_with_the_players_own_dice(browser, site_u
         line = next(entry["text"] for entry in reversed(session.view(python)["log"]) if "attacks" in entry["text"])
         assert "12 against" in line
         phone.wait_for_function("text => document.querySelector('[data-table-view] [data-session-log]')"
-                                ".textContent.includes(text)", arg=line, timeout=2_000)
+                                ".textContent.includes(text)", arg=line, timeout=ARRIVES)
         assert phone.locator("[data-table-said]").inner_text() == "Done."
         assert gm.locator("[data-table-request]").count() == 0
 

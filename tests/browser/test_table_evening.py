@@ -13,7 +13,7 @@ import re
 
 from rulescore import session
 from tests.browser.conftest import SCREENS
-from tests.browser.helpers import screenshot, wait_for_python
+from tests.browser.helpers import ARRIVES, screenshot, wait_for_python
 from tests.browser.test_accessibility import AXE, audit
 from tests.browser.test_attack_page import ARMED, to_bruno
 from tests.browser.test_fight_page import add_foes, begin_fight, give_dice, press
@@ -318,7 +318,7 @@ def test_the_gm_sees_what_the_phones_ask_and_a_turn_fits_a_thumb(browser, site_u
         give_dice(gm, dice, before + 1, "the phone's attack")
         assert saved(gm)["done"][-1]["dice"][0] == [3, 6, [5, 4, 3]]
         # The attack made, the turn offers none, and says why (rulescore's own sentence).
-        phone.wait_for_function("() => !document.querySelector('[data-table-no-attack]').hidden", timeout=2_000)
+        phone.wait_for_function("() => !document.querySelector('[data-table-no-attack]').hidden", timeout=ARRIVES)
         reason = phone.locator("[data-table-no-attack]").inner_text()
         expected = session.view(saved(gm), gm=True)["fight"]["combatants"]
         bruno = next(one for one in expected if one["id"] == "g1")
