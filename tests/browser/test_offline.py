@@ -70,9 +70,9 @@ WATCH_POLICY = """window.__violations = [];
         e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
 
 
-def check_whole_page(page, path: str, live: bool = True):
+def check_whole_page(page, path: str, live: bool):
     """A page loaded anew: its Content-Security-Policy strict and never violated, its calculators
-    live (unless ``live`` is False) and every field labelled, results announced politely (one live
+    live (when ``live``) and every field labelled, results announced politely (one live
     region a form, told one sentence per settled result, never the results themselves). The page
     guard fails the test on any request to another host."""
     policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")

@@ -250,7 +250,7 @@ function show(form, response, key) {
       setStatus(form, response.message);
     }
     form.classList.add("rc-stale");
-    clearTimeout(announceTimers.get(form)); // the greyed result is not read out as if it stood
+    cancelAnnouncement(form); // the greyed result is not read out as if it stood
     form.dataset.state = STATE.error;
     form.dataset.error = "input";
     return;
@@ -296,9 +296,15 @@ const announceTimers = new WeakMap();
 /** @type {WeakSet<HTMLFormElement>} */
 const touched = new WeakSet(); // forms with an input since their last result
 
+/** A pending sentence dropped: a result it would read out is no longer the last word.
+ * @param {HTMLFormElement} form */
+function cancelAnnouncement(form) {
+  clearTimeout(announceTimers.get(form));
+}
+
 /** @param {HTMLFormElement} form */
 function announceLater(form) {
-  clearTimeout(announceTimers.get(form));
+  cancelAnnouncement(form);
   announceTimers.set(form, setTimeout(() => {
     const region = form.querySelector("[data-announce]");
     if (!region || !form.isConnected) return;
@@ -338,7 +344,7 @@ function bind(form) {
     if (field.dataset.derived !== undefined) field.dataset.edited = "true";
     delete field.dataset.following;
     touched.add(form);
-    clearTimeout(announceTimers.get(form)); // still typing: the sentence waits for the last result
+    cancelAnnouncement(form); // still typing: the sentence waits for the last result
     update(form); // text fields, selects and checkboxes all fire "input"
     if (engineFailure()) showFailure(form); // its words depend on the inputs
     keepLater(form);
