@@ -10,12 +10,13 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-# Screenshots to look at after a run; the README's pictures in media/ are copied from here by
-# hand, so a test run never changes a file of the repository.
 # ms: the bound on waiting for what one tab or device sends another to show there. It says
 # whether it comes, not how fast (bench/table.py and bench/map.py time that): bounds of 1-2 s
 # were missed under the suite's load on two cores.
 ARRIVES = 15_000
+
+# Screenshots to look at after a run; the README's pictures in media/ are copied from here by
+# hand, so a test run never changes a file of the repository.
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 SETTLED = """form => !form.hasAttribute('aria-busy')
