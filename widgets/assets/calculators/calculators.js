@@ -164,14 +164,15 @@ export function askFormRoll(form, extra, dice) {
 function clearErrors(form) {
   // Only the engine's own fields: the character's name is checked by the Characters page
   // (characters.js), and a live result arriving after a refused save must not hide that.
-  const own = new Set(fields(form).map((field) => field.name));
+  const own = fields(form);
+  const names = new Set(own.map((field) => field.name));
   for (const message of /** @type {NodeListOf<HTMLElement>} */ (
     form.querySelectorAll("[data-error-for], [data-needed-for]"))) {
-    if (!own.has(message.dataset.errorFor ?? message.dataset.neededFor ?? "")) continue;
+    if (!names.has(message.dataset.errorFor ?? message.dataset.neededFor ?? "")) continue;
     message.hidden = true;
     if (message.dataset.errorFor !== undefined) message.textContent = "";
   }
-  for (const field of fields(form)) field.removeAttribute("aria-invalid");
+  for (const field of own) field.removeAttribute("aria-invalid");
 }
 
 /** @param {Field} field */
