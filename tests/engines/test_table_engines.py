@@ -5,10 +5,8 @@ off, and the run's summary records which."""
 
 from __future__ import annotations
 
-import shutil
-
 from rulescore import session
-from tests.browser.conftest import CHROMIUM_ARGS, SCREENS
+from tests.browser.conftest import CHROMIUM_ARGS, SCREENS, chromium_executable
 from tests.browser.stats import STATS
 from tests.browser.test_fight_page import begin_fight, press
 from tests.browser.test_session import saved_state as saved
@@ -27,7 +25,7 @@ def test_the_join_page_follows_a_chromium_gm(driver, site_url, playwright):
         assert driver.execute_script("return document.querySelector('[data-action=\"join-table\"]').disabled")
         STATS[f"{engine}: the Join a table page"] = "no WebRTC in this build: the page says so, Join is off"
         return
-    chromium = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+    chromium = playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
     try:
         gm = chromium.new_context(**SCREENS["tablet"]).new_page()
         dice = begin_fight(gm, site_url, "The pair", [{"name": "Orc", "count": "2", "hp": "17", "basic_speed": "4"}])
