@@ -22,7 +22,6 @@ from mkdocs.utils import get_relative_url  # noqa: E402
 from widgets import bundle, engine, offline, packed, render, snapshot, stdlib  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.widgets")
-ASSETS = Path(__file__).resolve().parent / "assets"
 
 
 def on_config(config):
@@ -57,9 +56,9 @@ def on_files(files, config):
     # The browser side lives in widgets/assets, a folder per feature; it is served as assets/widgets/,
     # the pages' modules and styles as one bundle each under its entry's name (widgets/bundle.py).
     made, bundled = bundle.page_bundles()
-    for path in sorted(ASSETS.rglob("*")):
+    for path in sorted(bundle.ASSETS.rglob("*")):
         if path.is_file() and path.resolve() not in bundled:
-            served = f"assets/widgets/{path.relative_to(ASSETS).as_posix()}"
+            served = f"assets/widgets/{path.relative_to(bundle.ASSETS).as_posix()}"
             if path in made:
                 files.append(File.generated(config, served, content=made[path]))
             else:
