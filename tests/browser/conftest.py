@@ -46,6 +46,7 @@ def chromium_executable() -> str | None:
     return (os.environ.get("RULES_CHROMIUM") or shutil.which("chromium-headless-shell")
             or shutil.which("chromium"))
 
+
 # Viewports of the shared live pages besides the desktop one (name -> new_context arguments).
 SCREENS = {
     "desktop": {},
