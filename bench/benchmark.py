@@ -117,7 +117,10 @@ def add_variants(site: Path) -> None:
         shutil.copyfile(site / "pyodide" / name, site / "bare" / name)
     html = (site / PAGE / "index.html").read_text(encoding="utf-8")
     html = re.sub(r'<form class="rc-calculator".*?</form>', "", html, flags=re.S)
+    # Without the engine's start, which loads the theme's script on calculator pages: its tag back.
+    theme = re.search(r'script\.src = ("[^"]+")', html)
     html = re.sub(r"<script>[^<]*window\.rulesEngine.*?</script>", "", html, flags=re.S)
+    html = html.replace("</body>", f"<script src={theme.group(1)}></script></body>", 1) if theme else html
     (site / PAGE / "no-calculators.html").write_text(html, encoding="utf-8")
 
 

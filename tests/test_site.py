@@ -129,6 +129,23 @@ def test_each_page_runs_one_bundle_and_the_worker_finds_its_modules(site_dir):
     assert not (widgets / "engine" / "engine.js").exists()
 
 
+def test_a_calculator_page_leaves_the_theme_script_to_the_engine_start(site_dir):
+    """On a page with calculators the theme's script is loaded by the engine's start in <head>
+    (widgets/engine-start.js), not by its own tag; every other page keeps the tag."""
+    with_calculators = 0
+    for page in site_dir.rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        tags = re.findall(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>', html)
+        if 'data-calculator="' not in html:
+            assert len(tags) == 1, page
+            continue
+        with_calculators += 1
+        assert not tags, page
+        (theme,) = re.findall(r'script\.src = "([^"]+)"', html)
+        assert (page.parent / theme).resolve().is_file(), page
+    assert with_calculators > 20
+
+
 def test_no_page_links_another_host_for_assets(site_dir):
     """Fonts, scripts and styles all come from the site itself."""
     for page in site_dir.rglob("*.html"):

@@ -7,14 +7,47 @@
 // replays what it said in the meantime. How the engine started (from its memory snapshot or
 // plain) is shown as <html data-engine-boot>; window.rulesEngineBoot = "plain", set before
 // the page loads, asks for a plain boot (the benchmark compares both).
+//
+// The theme's own script (mkdocs-material's bundle, THEME_URL; the build takes its tag out
+// of the page) is loaded from here once the engine has answered every calculator (none is
+// still data-state="loading" after the page took an answer), or at the reader's first touch,
+// key or focus, or after THEME_LATEST_MS (window.rulesThemeLatestMs, for the tests). On two
+// cores its evaluation and the components it mounts took a core from the engine's start: about
+// 60 ms of a warm start from the snapshot (PERFORMANCE.md). The page reads and its links work
+// without it; the theme's instant navigation, search and header come with it. The theme
+// announces the page on DOMContentLoaded, which has passed by then, so it is told here
+// (document$, as its instant navigation tells it of each page), and the event "rules-theme"
+// tells the page's modules it is there (core/dom.js, withTheme).
 (() => {
+  const THEME_LATEST_MS = 4000;
+  const WAITING = 'form[data-calculator][data-state="loading"]';
+  let parsed = false;
+  document.addEventListener("DOMContentLoaded", () => { parsed = true; }, { once: true });
+  let themeAsked = false;
+  const loadTheme = () => {
+    if (themeAsked) return;
+    themeAsked = true;
+    const script = document.createElement("script");
+    script.src = THEME_URL;
+    script.addEventListener("load", () => {
+      if (parsed) window.document$?.next(document); // before DOMContentLoaded the theme hears it itself
+      document.dispatchEvent(new Event("rules-theme"));
+    }, { once: true });
+    document.head.append(script);
+  };
+  for (const type of ["pointerdown", "keydown", "focusin", "touchstart", "wheel"]) {
+    addEventListener(type, loadTheme, { once: true, capture: true, passive: true });
+  }
+  setTimeout(loadTheme, Number(window.rulesThemeLatestMs) > 0 ? Number(window.rulesThemeLatestMs) : THEME_LATEST_MS);
   try {
     const worker = new Worker(WORKER_URL, { type: "module", name: window.rulesEngineBoot === "plain" ? "plain" : "" });
     /** @type {EngineReply[]} */
     const messages = [];
     worker.onmessage = (event) => messages.push(event.data);
-    // A listener, not onmessage: it stays when calculators.js adopts the worker.
+    // Listeners, not onmessage: they stay when calculators.js adopts the worker.
     worker.addEventListener("message", ({ data }) => {
+      if (data.type === "failed") loadTheme();
+      if (data.type === "result") setTimeout(() => document.querySelector(WAITING) || loadTheme()); // once the page drew it
       if (data.type !== "ready") return;
       document.documentElement.dataset.engineBoot = data.boot || "plain";
       if (data.note) document.documentElement.dataset.engineBootNote = data.note;
@@ -22,9 +55,11 @@
     worker.onerror = (event) => {
       event.preventDefault();
       messages.push({ type: "failed", message: event.message || "its script did not load" });
+      loadTheme();
     };
     window.rulesEngine = { worker, messages };
   } catch {
     // No module workers here: calculators.js meets the same error and says so.
+    loadTheme();
   }
 })();

@@ -131,6 +131,10 @@ ENGINE_START = "".join(
     if not line.lstrip().startswith("//"))
 
 
+# mkdocs-material's own script, at the end of <body>.
+THEME_SCRIPT = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
+
+
 # First in <head> of every page: lets instant navigation work wherever the site is hosted
 # (the file says how). Its comments stay in the file.
 SITEMAP_FIX = "".join(
@@ -143,7 +147,13 @@ def on_post_page(output, page, config):
     head = ""
     if 'data-calculator="' in output:
         src = json.dumps(get_relative_url("assets/widgets/engine/engine-worker.js", page.url))
-        head = f"<script>{ENGINE_START.replace('WORKER_URL', src)}</script>"
+        # The theme's script is loaded by engine-start.js, after the engine's first answers.
+        theme = THEME_SCRIPT.search(output)
+        if not theme:
+            raise RuntimeError(f"{page.file.src_uri}: the theme's script tag was not found")
+        output = output[: theme.start()] + output[theme.end():]
+        start = ENGINE_START.replace("WORKER_URL", src).replace("THEME_URL", json.dumps(theme.group(1)))
+        head = f"<script>{start}</script>"
     output = output.replace("</head>", head + "</head>", 1)
     first = ""
     if config.site_url:

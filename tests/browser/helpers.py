@@ -75,13 +75,15 @@ def settled(form, timeout: float = 60_000) -> dict:
 
 
 def wait_live(page, timeout: float = 60_000):
-    """Every calculator on the page has left the static and loading states, and its
-    character picker is filled from the store (the bar shows once the store is read)."""
+    """Every calculator on the page has left the static and loading states, its character
+    picker is filled from the store (the bar shows once the store is read), and the theme's
+    script has run (a calculator page loads it after the engine's first answers, so a link
+    clicked before then is a full load, not the theme's instant navigation)."""
     try:
         page.wait_for_function(
             "() => [...document.querySelectorAll('form[data-calculator]')].every(f => "
             "(f.dataset.state === 'ready' || f.dataset.state === 'error') && "
-            "!f.querySelector('[data-character-bar][hidden]'))", timeout=timeout)
+            "!f.querySelector('[data-character-bar][hidden]')) && Boolean(window.document$)", timeout=timeout)
     except PlaywrightTimeoutError as error:  # say where it stopped: an engine that never came up is rare
         raise AssertionError(f"{page.url} not live within {timeout / 1000:.0f} s: {page.evaluate(WHERE_IT_STOPPED)}") \
             from error
@@ -89,6 +91,7 @@ def wait_live(page, timeout: float = 60_000):
 
 WHERE_IT_STOPPED = """() => ({
     page: {...document.documentElement.dataset},
+    theme: Boolean(window.document$),
     forms: [...document.querySelectorAll('form[data-calculator]')].map(f => [f.dataset.calculator, f.dataset.state,
         Boolean(f.querySelector('[data-character-bar][hidden]'))]),
 })"""

@@ -31,8 +31,9 @@ BY_ID = {calc["id"]: calc for calc in CATALOGUE}
 READY_TIMES: dict[str, list[float]] = {}  # cold loads: navigation -> every calculator live
 INSTANT_TIMES: dict[str, list[float]] = {}  # by link: page change -> every calculator live
 
+# The theme's script too: a calculator page loads it after the engine's first answers.
 ALL_LIVE = """return [...document.querySelectorAll('form[data-calculator]')]
-    .every(f => f.dataset.state === 'ready' || f.dataset.state === 'error')"""
+    .every(f => f.dataset.state === 'ready' || f.dataset.state === 'error') && Boolean(window.document$)"""
 SETTLED = """const f = document.querySelector(`form[data-calculator="${arguments[0]}"]`);
     return !f.hasAttribute('aria-busy') && (f.dataset.state === 'ready' || f.dataset.state === 'error')"""
 OUTPUTS = """const f = document.querySelector(`form[data-calculator="${arguments[0]}"]`);

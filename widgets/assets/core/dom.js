@@ -60,12 +60,31 @@ export function keypad(field) {
     ? (field.kind === "int" ? "numeric" : "decimal") : "text" };
 }
 
+/** Calls `use` with mkdocs-material's document$ (each page it shows) once the theme's script
+ * has run: at once, or when a calculator page's engine-start.js has loaded it, after the
+ * engine's first answers ("rules-theme"). Never, on a page without it.
+ * @param {(pages: NonNullable<Window["document$"]>) => unknown} use */
+export function withTheme(use) {
+  const pages = window.document$;
+  if (pages && typeof pages.subscribe === "function") use(pages);
+  else document.addEventListener("rules-theme", () => withTheme(use), { once: true });
+}
+
 /** Runs `init` once the document is parsed, then on every page mkdocs-material's instant
  * navigation announces (document$). @param {() => unknown} init */
 export function onEveryPage(init) {
   const start = () => {
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
-    else init();
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(init);
+      return;
+    }
+    init();
+    // The theme came later (engine-start.js) and replays this page as it subscribes: that one is done.
+    withTheme((pages) => {
+      let replaying = true;
+      pages.subscribe(() => replaying || init());
+      replaying = false;
+    });
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
   else start();

@@ -6,6 +6,7 @@
 // "busy", "none", "failed"; see keepEngineSnapshot): later visits start the engine from it.
 
 import { engineSettled, engineState, keepEngineSnapshot } from "../engine/engine.js";
+import { withTheme } from "./dom.js";
 
 /**
  * What the line at the foot of the page says: the state (also <html data-offline>), its text
@@ -110,4 +111,4 @@ if (hasCalculators) engineSettled().then(register);
 else if (document.readyState === "complete") registerOnceLoaded();
 else window.addEventListener("load", registerOnceLoaded, { once: true });
 
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(render);
+withTheme((pages) => pages.subscribe(render));
