@@ -27,10 +27,15 @@
   const loadTheme = () => {
     if (themeAsked) return;
     themeAsked = true;
+    // Never before the page is parsed: the theme reads its configuration at the end of <body>.
+    if (!parsed) document.addEventListener("DOMContentLoaded", runTheme, { once: true });
+    else runTheme();
+  };
+  const runTheme = () => {
     const script = document.createElement("script");
     script.src = THEME_URL;
     script.addEventListener("load", () => {
-      if (parsed) window.document$?.next(document); // before DOMContentLoaded the theme hears it itself
+      window.document$?.next(document);
       document.dispatchEvent(new Event("rules-theme"));
     }, { once: true });
     document.head.append(script);

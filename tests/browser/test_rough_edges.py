@@ -242,7 +242,12 @@ THEME_SEARCH_LOADED = f"""() => performance.getEntriesByType('resource')
 def test_the_search_index_is_built_when_a_reader_first_searches(page, site_url):
     page.goto(site_url + "gurps/jumping/")
     wait_live(page)
-    (worker,) = [w for w in page.workers if w.url.endswith("/search-on-demand.js")]
+    # The theme starts the search worker: on a calculator page, after the engine's first answers.
+    def searching():
+        return [w for w in page.workers if w.url.endswith("/search-on-demand.js")]
+
+    wait_for_python(page, searching, "the theme's search worker", timeout=10)
+    (worker,) = searching()
     assert worker.evaluate(THEME_SEARCH_LOADED) is False  # a page read without searching builds nothing
     theme_search(page, "jump")
     assert "Jumping · GURPS Lite" in page.locator(".md-search-result__article h1").all_text_contents()
