@@ -16,7 +16,7 @@
 // 60 ms of a warm start from the snapshot (PERFORMANCE.md). The page reads and its links work
 // without it; the theme's instant navigation, search and header come with it. The theme
 // announces the page on DOMContentLoaded, which has passed by then, so it is told here
-// (document$, as its instant navigation tells it of each page), and the event "rules-theme"
+// (document$, as its instant navigation tells it of each page), and the event "rc:theme"
 // tells the page's modules it is there (core/dom.js, withTheme).
 (() => {
   const THEME_LATEST_MS = 4000;
@@ -36,7 +36,7 @@
     script.src = THEME_URL;
     script.addEventListener("load", () => {
       window.document$?.next(document);
-      document.dispatchEvent(new Event("rules-theme"));
+      document.dispatchEvent(new Event("rc:theme"));
     }, { once: true });
     document.head.append(script);
   };

@@ -74,16 +74,21 @@ def settled(form, timeout: float = 60_000) -> dict:
     return read_form(form)
 
 
+# The theme's script has run and read the sitemap: from then on it takes links over (instant
+# navigation). A calculator page runs it after the engine's first answers (engine-start.js).
+THEME_READY = "Boolean(window.document$) && document.documentElement.dataset.sitemap === 'read'"
+
+
 def wait_live(page, timeout: float = 60_000):
     """Every calculator on the page has left the static and loading states, its character
-    picker is filled from the store (the bar shows once the store is read), and the theme's
-    script has run (a calculator page loads it after the engine's first answers, so a link
-    clicked before then is a full load, not the theme's instant navigation)."""
+    picker is filled from the store (the bar shows once the store is read), and the theme is
+    ready for links (THEME_READY: a link clicked before is a full load, not the theme's instant
+    navigation)."""
     try:
         page.wait_for_function(
             "() => [...document.querySelectorAll('form[data-calculator]')].every(f => "
             "(f.dataset.state === 'ready' || f.dataset.state === 'error') && "
-            "!f.querySelector('[data-character-bar][hidden]')) && Boolean(window.document$)", timeout=timeout)
+            f"!f.querySelector('[data-character-bar][hidden]')) && {THEME_READY}", timeout=timeout)
     except PlaywrightTimeoutError as error:  # say where it stopped: an engine that never came up is rare
         raise AssertionError(f"{page.url} not live within {timeout / 1000:.0f} s: {page.evaluate(WHERE_IT_STOPPED)}") \
             from error
@@ -91,7 +96,7 @@ def wait_live(page, timeout: float = 60_000):
 
 WHERE_IT_STOPPED = """() => ({
     page: {...document.documentElement.dataset},
-    theme: Boolean(window.document$),
+    theme: Boolean(window.document$), sitemap: document.documentElement.dataset.sitemap,
     forms: [...document.querySelectorAll('form[data-calculator]')].map(f => [f.dataset.calculator, f.dataset.state,
         Boolean(f.querySelector('[data-character-bar][hidden]'))]),
 })"""

@@ -11,7 +11,7 @@ from tests.browser.helpers import wait_live
 
 PAGE = "gurps/encumbrance/"
 # What every calculator's state was when the theme's script had run.
-THEME_SAW = """() => document.addEventListener('rules-theme', () => {
+THEME_SAW = """() => document.addEventListener('rc:theme', () => {
     window.__themeSaw = [...document.querySelectorAll('form[data-calculator]')].map(f => f.dataset.state);
 }, { once: true })"""
 SCHEME = "document.body.dataset.mdColorScheme"

@@ -20,7 +20,7 @@ import pytest
 
 import rulescore
 from rulescore.web import respond
-from tests.browser.helpers import ARRIVED, LEAVE_BY_LINK, SCREENSHOTS
+from tests.browser.helpers import ARRIVED, LEAVE_BY_LINK, SCREENSHOTS, THEME_READY
 from tests.browser.stats import STATS
 from tests.engines.conftest import SUBSET
 from tests.samples import sample_cases
@@ -31,9 +31,8 @@ BY_ID = {calc["id"]: calc for calc in CATALOGUE}
 READY_TIMES: dict[str, list[float]] = {}  # cold loads: navigation -> every calculator live
 INSTANT_TIMES: dict[str, list[float]] = {}  # by link: page change -> every calculator live
 
-# The theme's script too: a calculator page loads it after the engine's first answers.
-ALL_LIVE = """return [...document.querySelectorAll('form[data-calculator]')]
-    .every(f => f.dataset.state === 'ready' || f.dataset.state === 'error') && Boolean(window.document$)"""
+ALL_LIVE = f"""return [...document.querySelectorAll('form[data-calculator]')]
+    .every(f => f.dataset.state === 'ready' || f.dataset.state === 'error') && {THEME_READY}"""
 SETTLED = """const f = document.querySelector(`form[data-calculator="${arguments[0]}"]`);
     return !f.hasAttribute('aria-busy') && (f.dataset.state === 'ready' || f.dataset.state === 'error')"""
 OUTPUTS = """const f = document.querySelector(`form[data-calculator="${arguments[0]}"]`);

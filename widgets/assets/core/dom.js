@@ -62,12 +62,12 @@ export function keypad(field) {
 
 /** Calls `use` with mkdocs-material's document$ (each page it shows) once the theme's script
  * has run: at once, or when a calculator page's engine-start.js has loaded it, after the
- * engine's first answers ("rules-theme"). Never, on a page without it.
+ * engine's first answers ("rc:theme"). Never, on a page without it.
  * @param {(pages: NonNullable<Window["document$"]>) => unknown} use */
 export function withTheme(use) {
   const pages = window.document$;
   if (pages && typeof pages.subscribe === "function") use(pages);
-  else document.addEventListener("rules-theme", () => withTheme(use), { once: true });
+  else document.addEventListener("rc:theme", () => withTheme(use), { once: true });
 }
 
 /** Runs `init` once the document is parsed, then on every page mkdocs-material's instant
