@@ -19,7 +19,7 @@
 // (document$, as its instant navigation tells it of each page), and the event "rc:theme"
 // tells the page's modules it is there (core/dom.js, withTheme).
 (() => {
-  const THEME_LATEST_MS = 4000;
+  const THEME_LATEST_MS = 1500; // a slow device's reader gets the header's search and colour switch by then
   const WAITING = 'form[data-calculator][data-state="loading"]';
   let parsed = false;
   document.addEventListener("DOMContentLoaded", () => { parsed = true; }, { once: true });
