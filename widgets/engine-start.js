@@ -11,7 +11,8 @@
 // The theme's own script (mkdocs-material's bundle, THEME_URL; the build takes its tag out
 // of the page) is loaded from here once the engine has answered every calculator (none is
 // still data-state="loading" after the page took an answer), or at the reader's first touch,
-// key or focus, or after THEME_LATEST_MS (window.rulesThemeLatestMs, for the tests). On two
+// key or focus (a key pressed outside a field, "/" to search, is handed to the theme once it
+// has run), or after THEME_LATEST_MS (window.rulesThemeLatestMs, for the tests). On two
 // cores its evaluation and the components it mounts took a core from the engine's start: about
 // 60 ms of a warm start from the snapshot (PERFORMANCE.md). The page reads and its links work
 // without it; the theme's instant navigation, search and header come with it. The theme
@@ -24,6 +25,8 @@
   let parsed = false;
   document.addEventListener("DOMContentLoaded", () => { parsed = true; }, { once: true });
   let themeAsked = false;
+  /** @type {KeyboardEvent | null} */
+  let missedKey = null; // the key that asked for the theme, outside a field: a shortcut of the theme's ("/" to search)
   const loadTheme = () => {
     if (themeAsked) return;
     themeAsked = true;
@@ -37,12 +40,21 @@
     script.addEventListener("load", () => {
       window.document$?.next(document);
       document.dispatchEvent(new Event("rc:theme"));
+      if (missedKey) document.body.dispatchEvent(new KeyboardEvent("keydown", { key: missedKey.key, bubbles: true }));
     }, { once: true });
     document.head.append(script);
   };
-  for (const type of ["pointerdown", "keydown", "focusin", "touchstart", "wheel"]) {
+  for (const type of ["pointerdown", "focusin", "touchstart", "wheel"]) {
     addEventListener(type, loadTheme, { once: true, capture: true, passive: true });
   }
+  addEventListener("keydown", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (!themeAsked && !event.metaKey && !event.ctrlKey && !event.altKey && !target.closest?.("input, textarea, select, [contenteditable]")) {
+      missedKey = event;
+      if (event.key === "/") event.preventDefault(); // as the theme does: Firefox's quick find stays shut
+    }
+    loadTheme();
+  }, { once: true, capture: true });
   setTimeout(loadTheme, Number(window.rulesThemeLatestMs) > 0 ? Number(window.rulesThemeLatestMs) : THEME_LATEST_MS);
   try {
     const worker = new Worker(WORKER_URL, { type: "module", name: window.rulesEngineBoot === "plain" ? "plain" : "" });
