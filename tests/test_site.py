@@ -14,6 +14,7 @@ from markdown_it import MarkdownIt
 import rulescore
 from rulescore.web import respond
 from widgets import bundle, engine, packed
+from widgets.mkdocs_hook import THEME_SCRIPT
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 FENCE_KINDS = ("calculator", "table", "example")
@@ -135,7 +136,7 @@ def test_a_calculator_page_leaves_the_theme_script_to_the_engine_start(site_dir)
     with_calculators = 0
     for page in site_dir.rglob("index.html"):
         html = page.read_text(encoding="utf-8")
-        tags = re.findall(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>', html)
+        tags = THEME_SCRIPT.findall(html)
         if 'data-calculator="' not in html:
             assert len(tags) == 1, page
             continue

@@ -25,8 +25,7 @@
   let parsed = false;
   document.addEventListener("DOMContentLoaded", () => { parsed = true; }, { once: true });
   let themeAsked = false;
-  /** @type {KeyboardEvent | null} */
-  let missedKey = null; // the key that asked for the theme, outside a field: a shortcut of the theme's ("/" to search)
+  let missedKey = ""; // the key that asked for the theme, outside a field: a shortcut of the theme's ("/" to search)
   const loadTheme = () => {
     if (themeAsked) return;
     themeAsked = true;
@@ -40,7 +39,7 @@
     script.addEventListener("load", () => {
       window.document$?.next(document);
       document.dispatchEvent(new Event("rc:theme"));
-      if (missedKey) document.body.dispatchEvent(new KeyboardEvent("keydown", { key: missedKey.key, bubbles: true }));
+      if (missedKey) document.body.dispatchEvent(new KeyboardEvent("keydown", { key: missedKey, bubbles: true }));
     }, { once: true });
     document.head.append(script);
   };
@@ -50,7 +49,7 @@
   addEventListener("keydown", (event) => {
     const target = /** @type {Element} */ (event.target);
     if (!themeAsked && !event.metaKey && !event.ctrlKey && !event.altKey && !target.closest?.("input, textarea, select, [contenteditable]")) {
-      missedKey = event;
+      missedKey = event.key;
       if (event.key === "/") event.preventDefault(); // as the theme does: Firefox's quick find stays shut
     }
     loadTheme();

@@ -65,17 +65,24 @@ export function keypad(field) {
  * engine's first answers ("rc:theme"). Never, on a page without it.
  * @param {(pages: NonNullable<Window["document$"]>) => unknown} use */
 export function withTheme(use) {
-  const pages = window.document$;
-  if (pages && typeof pages.subscribe === "function") use(pages);
+  const pages = themePages();
+  if (pages) use(pages);
   else document.addEventListener("rc:theme", () => withTheme(use), { once: true });
+}
+
+/** The theme's document$, once its script has run; null before, and on a page without it. */
+function themePages() {
+  const pages = window.document$;
+  return pages && typeof pages.subscribe === "function" ? pages : null;
 }
 
 /** Runs `init` once the document is parsed, then on every page mkdocs-material's instant
  * navigation announces (document$). @param {() => unknown} init */
 export function onEveryPage(init) {
   const start = () => {
-    if (window.document$ && typeof window.document$.subscribe === "function") {
-      window.document$.subscribe(init);
+    const pages = themePages();
+    if (pages) {
+      pages.subscribe(init);
       return;
     }
     init();
